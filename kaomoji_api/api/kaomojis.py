@@ -1,0 +1,98 @@
+"""Entries: the filtered list, one entry by id, random picks and search."""
+
+from __future__ import annotations
+
+import random
+
+from flask import Blueprint, abort
+
+from kaomoji_api.api.shapes import entry_item, pagination
+from kaomoji_api.catalog import get_catalog
+from kaomoji_api.http import LONG, SEEDED, SHORT, json_response
+from kaomoji_api.params import Params
+from kaomoji_api.search import search_entries
+
+bp = Blueprint("kaomojis", __name__, url_prefix="/api/v1")
+
+LIST_LIMIT, LIST_MAX = 20, 100
+RANDOM_MAX = 10
+SEARCH_LIMIT = 25
+MAX_ID = 2**31 - 1
+
+
+def _category_ids(catalog, slugs):
+    return None if slugs is None else [catalog.category_by_slug[s].id for s in slugs]
+
+
+@bp.get("/kaomojis")
+def list_kaomojis():
+    catalog, params = get_catalog(), Params()
+    locale = params.locale(catalog.locales)
+    page = params.page()
+    limit = params.integer("limit", LIST_LIMIT, 1, LIST_MAX)
+    slugs = params.choices("category", list(catalog.category_by_slug))
+    types = params.choices("type", catalog.category_types)
+    ascii_safe = params.boolean("ascii_safe")
+    max_width = params.integer("max_width", None, 1, 1000)
+    params.done()
+
+    category_ids = _category_ids(catalog, slugs)
+    if types is not None:
+        of_type = [c.id for c in catalog.categories if c.type in types]
+        category_ids = of_type if category_ids is None else [c for c in category_ids if c in of_type]
+    entries, total = catalog.list_entries(
+        category_ids=category_ids, ascii_safe=ascii_safe, max_width=max_width, offset=(page - 1) * limit, limit=limit
+    )
+    meta, link = pagination(page, limit, total)
+    data = [entry_item(catalog, e, locale, detail=False) for e in entries]
+    return json_response({"data": data, "pagination": meta}, SHORT, headers={"Link": link})
+
+
+@bp.get(f"/kaomojis/<int(max={MAX_ID}):entry_id>")
+def get_kaomoji(entry_id: int):
+    catalog, params = get_catalog(), Params()
+    locale = params.locale(catalog.locales)
+    params.done()
+    entry = catalog.entry(entry_id)
+    if entry is None:
+        abort(404, f"no kaomoji has id {entry_id}")
+    return json_response({"data": entry_item(catalog, entry, locale, detail=True)}, LONG)
+
+
+@bp.get("/kaomojis/random")
+@bp.get("/random")
+def random_kaomojis():
+    catalog, params = get_catalog(), Params()
+    locale = params.locale(catalog.locales)
+    count = params.integer("count", 1, 1, RANDOM_MAX)
+    slugs = params.choices("category", list(catalog.category_by_slug))
+    seed = params.text("seed", max_length=100)
+    params.done()
+
+    category_ids = _category_ids(catalog, slugs)
+    available = catalog.count(category_ids)
+    # A seed makes the pick a function of (seed, catalog, filter): the same "kaomoji of the day" for everyone.
+    rng = random.Random(f"{catalog.version}|{seed}|{','.join(slugs or [])}") if seed else random
+    positions = rng.sample(range(available), min(count, available))
+    data = [entry_item(catalog, catalog.entry_at(p, category_ids), locale, detail=False) for p in positions]
+    return json_response({"data": data}, SEEDED if seed else None)
+
+
+@bp.get("/kaomojis/search")
+@bp.get("/search")
+def search_kaomojis():
+    catalog, params = get_catalog(), Params()
+    locale = params.locale(catalog.locales)
+    query = params.text("q", required=True, max_length=100)
+    page = params.page()
+    limit = params.integer("limit", SEARCH_LIMIT, 1, SEARCH_LIMIT)
+    params.done()
+
+    hits, total = search_entries(catalog, query, locale, (page - 1) * limit, limit)
+    entries = catalog.entries_by_ids([entry_id for entry_id, _ in hits])
+    data = [
+        {**entry_item(catalog, entry, locale, detail=True), "match": match.as_dict()}
+        for entry, (_, match) in zip(entries, hits)
+    ]
+    meta, link = pagination(page, limit, total)
+    return json_response({"data": data, "pagination": meta}, SHORT, headers={"Link": link})

@@ -1,0 +1,226 @@
+"""Read-only access to catalog.sqlite: entries, categories, localized texts.
+
+The file is opened with mode=ro&immutable=1 and never written. When it is replaced
+by a rename, each worker notices within a second and opens the new one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import current_app
+
+
+class CatalogError(RuntimeError):
+    """The catalog file is missing or is not a catalog."""
+
+
+@dataclass(frozen=True)
+class Category:
+    id: int
+    slug: str
+    type: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Locale:
+    code: str
+    name: str
+    english_name: str
+    stemmer: str | None
+
+
+ENTRY_COLUMNS = "id, text, profile_id, category_id, ascii_safe, needs_cjk_font, display_width, ja_context, quality"
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    text: str
+    profile_id: int
+    category_id: int
+    ascii_safe: bool
+    needs_cjk_font: bool
+    display_width: int
+    ja_context: bool
+    quality: int
+
+
+def _entry(row) -> Entry:
+    return Entry(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8])
+
+
+class Catalog:
+    """One opened catalog file. The small tables are read into memory once."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise CatalogError(f"catalog not found: {self.path} (build it with: python -m tools.build_catalog --out {self.path})")
+        self._uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+        self._local = threading.local()
+        try:
+            self._load()
+        except sqlite3.DatabaseError as exc:
+            raise CatalogError(f"not a kaomoji catalog: {self.path} ({exc})") from None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """A connection for the calling thread (sqlite3 connections are not shared across threads)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
+            self._local.conn = conn
+        return conn
+
+    def _load(self) -> None:
+        db = self.db
+        self.meta = dict(db.execute("SELECT key, value FROM meta"))
+        self.version = self.meta["version"]
+        self.locales = {
+            r[0]: Locale(*r) for r in db.execute("SELECT code, name, english_name, stemmer FROM locales ORDER BY position")
+        }
+        self.categories = [Category(*r) for r in db.execute("SELECT id, slug, type, entry_count FROM categories ORDER BY id")]
+        self.category_by_slug = {c.slug: c for c in self.categories}
+        self.category_by_id = {c.id: c for c in self.categories}
+        self.category_types = sorted({c.type for c in self.categories})
+        self.category_texts = {(r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, about FROM category_texts")}
+        self.usage = {}
+        for cid, loc, template in db.execute("SELECT category_id, locale, template FROM usage_templates ORDER BY category_id, locale, position"):
+            self.usage.setdefault((cid, loc), []).append(template)
+        self.notes = {r[0]: r[1:] for r in db.execute("SELECT locale, width, cjk_font, any_font, ja_context, any_context FROM note_templates")}
+        self.profiles = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in db.execute("SELECT id, category_id, labels, entry_count FROM profiles")}
+        self.profile_texts = {
+            (r[0], r[1]): (r[2], json.loads(r[3])) for r in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts")
+        }
+        self.entry_count = int(json.loads(self.meta["counts"])["entries"])
+
+    # Entries -----------------------------------------------------------------
+
+    def entry(self, entry_id: int) -> Entry | None:
+        row = self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        return _entry(row) if row else None
+
+    def entries_by_ids(self, ids: list[int]) -> list[Entry]:
+        """Entries in the order of `ids` (unknown ids are left out)."""
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = {r[0]: _entry(r) for r in self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks})", ids)}
+        return [rows[i] for i in ids if i in rows]
+
+    def _where(self, category_ids, ascii_safe, max_width) -> tuple[str, list]:
+        clauses, args = [], []
+        if category_ids is not None:
+            clauses.append(f"category_id IN ({','.join('?' * len(category_ids))})")
+            args += category_ids
+        if ascii_safe is not None:
+            clauses.append("ascii_safe = ?")
+            args.append(int(ascii_safe))
+        if max_width is not None:
+            clauses.append("display_width <= ?")
+            args.append(max_width)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+    def list_entries(self, *, category_ids=None, ascii_safe=None, max_width=None, offset=0, limit=20) -> tuple[list[Entry], int]:
+        """A page of entries, cleanest faces first, and how many match in all."""
+        where, args = self._where(category_ids, ascii_safe, max_width)
+        if where:
+            total = self.db.execute(f"SELECT count(*) FROM entries{where}", args).fetchone()[0]
+        else:
+            total = self.entry_count
+        rows = self.db.execute(
+            f"SELECT {ENTRY_COLUMNS} FROM entries{where} ORDER BY quality LIMIT ? OFFSET ?", [*args, limit, offset]
+        ).fetchall()
+        return [_entry(r) for r in rows], total
+
+    def entry_at(self, position: int, category_ids=None) -> Entry:
+        """The entry at a position (0-based) of the quality order, optionally within categories."""
+        where, args = self._where(category_ids, None, None)
+        row = self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries{where} ORDER BY quality LIMIT 1 OFFSET ?", [*args, position]).fetchone()
+        return _entry(row)
+
+    def count(self, category_ids=None) -> int:
+        if category_ids is None:
+            return self.entry_count
+        return sum(self.category_by_id[c].count for c in category_ids)
+
+    # Localized texts -----------------------------------------------------------
+
+    def category_name(self, category_id: int, locale: str) -> str:
+        return self.category_texts[(category_id, locale)][0]
+
+    def name_and_keywords(self, profile_id: int, locale: str) -> tuple[str, list[str]]:
+        return self.profile_texts[(profile_id, locale)]
+
+    def usage_for(self, entry: Entry, locale: str) -> list[str]:
+        """Two or three example sentences, chosen from the id so neighbours differ."""
+        templates = self.usage[(entry.category_id, locale)]
+        count = min(len(templates), 2 + entry.id % 2)
+        start = (entry.id * 3) % len(templates)
+        picked = [templates[(start + k) % len(templates)] for k in range(count)]
+        return [t.replace("{kaomoji}", entry.text) for t in picked]
+
+    def note_for(self, entry: Entry, locale: str) -> str:
+        width, cjk_font, any_font, ja_context, any_context = self.notes[locale]
+        parts = [
+            self.category_texts[(entry.category_id, locale)][1],
+            width.replace("{width}", str(entry.display_width)),
+            cjk_font if entry.needs_cjk_font else any_font,
+            ja_context if entry.ja_context else any_context,
+        ]
+        note = parts[0]
+        for part in parts[1:]:
+            # Chinese and Japanese sentences follow each other without a space.
+            note += part if note.endswith(("。", "！", "？")) else " " + part
+        return note
+
+
+class CatalogHolder:
+    """The current catalog of a worker; reopens the file when it has been replaced."""
+
+    CHECK_INTERVAL = 1.0
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._stamp = self._stat()
+        self._catalog = Catalog(self.path)
+        self._checked = time.monotonic()
+
+    def _stat(self):
+        st = os.stat(self.path)
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def get(self) -> Catalog:
+        now = time.monotonic()
+        if now - self._checked >= self.CHECK_INTERVAL:
+            with self._lock:
+                if now - self._checked >= self.CHECK_INTERVAL:
+                    self._checked = now
+                    self._reload_if_replaced()
+        return self._catalog
+
+    def _reload_if_replaced(self) -> None:
+        try:
+            stamp = self._stat()
+            if stamp != self._stamp:
+                self._catalog, self._stamp = Catalog(self.path), stamp
+        except (OSError, CatalogError) as exc:
+            # Keep serving the catalog we have; a half-copied or missing file is not a reason to fail requests.
+            current_app.logger.warning("catalog not reloaded: %s", exc)
+
+
+def get_catalog() -> Catalog:
+    return current_app.extensions["kaomoji_catalog"].get()
+
+
+def init_app(app) -> None:
+    app.extensions["kaomoji_catalog"] = CatalogHolder(app.config["CATALOG"])

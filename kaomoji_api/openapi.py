@@ -1,0 +1,284 @@
+"""The OpenAPI 3.0.3 document of the service, built with apispec.
+
+Enumerations (locales, categories, types) come from the catalog being served, so the
+document always describes the data behind it.
+"""
+
+from __future__ import annotations
+
+from apispec import APISpec
+
+from kaomoji_api.api.kaomojis import LIST_LIMIT, LIST_MAX, MAX_ID, RANDOM_MAX, SEARCH_LIMIT
+from kaomoji_api.catalog import Catalog
+from kaomoji_api.errors import PROBLEM_JSON
+from kaomoji_api.locales import DEFAULT_LOCALE
+from kaomoji_api.params import MAX_PAGE
+
+API_VERSION = "1.0.0"
+
+USAGE_TERMS = """\
+**Usage terms.** The kaomoji strings themselves are offered under CC0 1.0 to the extent the operator \
+holds rights; no guarantee is given that no third party holds rights in a given string. The explanatory \
+text (`note`), the example sentences (`usage`) and the keywords are the operator's authored works: a link \
+crediting the service is required when using them, and bulk copying or redistribution as a dataset is not \
+allowed. These terms apply to content obtained from 2026-08-25 onward and are not retroactive. Commercial \
+use is allowed. The client library code is under the MIT licence."""
+
+LIMITS = """\
+**Limits.** Per client IP: 60 requests per minute and 1,000 returned entries per minute (a request costs \
+the number of entries it returns); over either limit the answer is 429 with `Retry-After`. Before the \
+application, 10 requests per second sustained with a burst of about 20. Counters are kept per process, so \
+the exact moment 429 starts can vary; call sequentially, not concurrently. Search returns at most 25 \
+entries per request, random at most 10, a list page at most 100."""
+
+
+def _description(catalog: Catalog) -> str:
+    return "\n\n".join([
+        "A read-only, public JSON API over a catalog of Japanese kaomoji (text emoticons), with keywords, "
+        "example sentences and notes in 12 locales. No authentication; every endpoint allows any origin (CORS `*`).",
+        "Localized fields follow the `locale` parameter, else the `Accept-Language` header, else `en`; "
+        "responses say which in `Content-Language`. Errors are `application/problem+json` (RFC 9457).",
+        "Clients should honour `Cache-Control` and may revalidate with `If-None-Match` (every 200 has an `ETag`).",
+        LIMITS,
+        USAGE_TERMS,
+        f"**Data.** {catalog.meta['attribution']}. Catalog version `{catalog.version}`.",
+    ])
+
+
+ENTRY = {
+    "type": "object",
+    "required": ["id", "text", "category", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"],
+    "properties": {
+        "id": {"type": "integer", "minimum": 1, "description": "Stable id: the number of the dataset id."},
+        "text": {"type": "string", "description": "The kaomoji itself."},
+        "category": {"type": "string", "description": "Category slug."},
+        "name": {"type": "string", "description": "Localized name."},
+        "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
+        "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},
+        "ascii_safe": {"type": "boolean", "description": "Only ASCII characters."},
+        "needs_cjk_font": {"type": "boolean", "description": "Shows correctly only with a font that has CJK characters."},
+    },
+    "example": {
+        "id": 1, "text": "(◕‿◕)", "category": "happy", "name": "Happy face",
+        "keywords": ["happy", "smile", "glad", "cheerful", "joy"],
+        "display_width": 5, "ascii_safe": False, "needs_cjk_font": False,
+    },
+}
+
+DETAIL = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Entry"},
+        {
+            "type": "object",
+            "required": ["note", "usage"],
+            "properties": {
+                "note": {"type": "string", "description": "What it expresses, when to use it, and rendering facts."},
+                "usage": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "Example messages containing the kaomoji."},
+            },
+        },
+    ]
+}
+
+MATCH = {
+    "type": "object",
+    "required": ["field", "value", "locale"],
+    "description": "Why the entry matched: the keyword, name, category name or face text, and its locale.",
+    "properties": {
+        "field": {"type": "string", "enum": ["keyword", "name", "category", "text"]},
+        "value": {"type": "string"},
+        "locale": {"type": "string", "nullable": True},
+    },
+}
+
+PAGINATION = {
+    "type": "object",
+    "required": ["page", "limit", "total", "total_pages"],
+    "properties": {
+        "page": {"type": "integer", "minimum": 1},
+        "limit": {"type": "integer", "minimum": 1},
+        "total": {"type": "integer", "minimum": 0},
+        "total_pages": {"type": "integer", "minimum": 1},
+    },
+}
+
+PROBLEM = {
+    "type": "object",
+    "required": ["type", "title", "status"],
+    "description": "RFC 9457 problem details.",
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "invalid_params": {
+            "type": "array",
+            "description": "For 400: each bad query parameter and why.",
+            "items": {"type": "object", "required": ["name", "reason"], "properties": {"name": {"type": "string"}, "reason": {"type": "string"}}},
+        },
+    },
+    "example": {"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "count: must be from 1 to 10",
+                "invalid_params": [{"name": "count", "reason": "must be from 1 to 10"}]},
+}
+
+
+def _problem(description: str, headers: dict | None = None) -> dict:
+    response = {"description": description, "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+def _ok(description: str, schema: dict, extra_headers: dict | None = None) -> dict:
+    headers = {
+        "ETag": {"schema": {"type": "string"}, "description": "Entity tag; send it back in If-None-Match."},
+        "Cache-Control": {"schema": {"type": "string"}},
+        "Content-Language": {"schema": {"type": "string"}, "description": "The locale of localized fields."},
+    }
+    headers.update(extra_headers or {})
+    return {"description": description, "headers": headers, "content": {"application/json": {"schema": schema}}}
+
+
+def _page_of(item_ref: str) -> dict:
+    return {
+        "type": "object",
+        "required": ["data", "pagination"],
+        "properties": {
+            "data": {"type": "array", "items": {"$ref": item_ref}},
+            "pagination": {"$ref": "#/components/schemas/Pagination"},
+        },
+    }
+
+
+LINK = {"Link": {"schema": {"type": "string"}, "description": "RFC 8288 links: first, prev, next, last."}}
+ERRORS = {"400": {"$ref": "#/components/responses/BadRequest"}, "429": {"$ref": "#/components/responses/TooManyRequests"}}
+NOT_MODIFIED = {"304": {"description": "Not modified since the ETag sent in If-None-Match."}}
+
+
+def _int_param(name, description, default, minimum, maximum):
+    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    if default is not None:
+        schema["default"] = default
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+
+
+def build_document(catalog: Catalog) -> dict:
+    locales = list(catalog.locales)
+    slugs = [c.slug for c in catalog.categories]
+    spec = APISpec(
+        title="Kaomoji Catalog API",
+        version=API_VERSION,
+        openapi_version="3.0.3",
+        info={
+            "description": _description(catalog),
+            "license": {"name": "Data: CC BY 4.0 (FontVibe); terms above", "url": "https://creativecommons.org/licenses/by/4.0/"},
+        },
+        servers=[{"url": "/"}],
+        tags=[{"name": "kaomojis"}, {"name": "categories"}, {"name": "service"}],
+    )
+    c = spec.components
+    c.schema("Entry", ENTRY)
+    c.schema("EntryDetail", DETAIL)
+    c.schema("SearchResult", {"allOf": [{"$ref": "#/components/schemas/EntryDetail"}, {"type": "object", "required": ["match"], "properties": {"match": MATCH}}]})
+    c.schema("Pagination", PAGINATION)
+    c.schema("Problem", PROBLEM)
+    c.schema("Category", {
+        "type": "object", "required": ["slug", "name", "type", "count"],
+        "properties": {"slug": {"type": "string", "enum": slugs}, "name": {"type": "string"}, "type": {"type": "string", "enum": catalog.category_types}, "count": {"type": "integer", "minimum": 0}},
+        "example": {"slug": "cat", "name": "Cat", "type": "animal", "count": 410},
+    })
+    c.parameter("locale", "query", {
+        "required": False,
+        "description": "Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en.",
+        "schema": {"type": "string", "enum": locales, "default": DEFAULT_LOCALE},
+    })
+    c.parameter("page", "query", {"required": False, "description": "Page number, from 1. A page past the end is empty.", "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1}})
+    c.parameter("category", "query", {
+        "required": False, "description": "Category slugs, comma-separated.",
+        "schema": {"type": "string", "example": "cute"}, "examples": {"one": {"value": "cat"}, "several": {"value": "cat,dog"}},
+    })
+    c.response("BadRequest", _problem("A query parameter is invalid; `invalid_params` says which and why."))
+    c.response("NotFound", _problem("No such entry or path."))
+    c.response("TooManyRequests", _problem(
+        "Over the per-IP request rate (60 a minute), the item budget (1,000 entries a minute) or the entry-point rate (10 a second, burst about 20).",
+        {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "description": "Seconds to wait before the next request."}},
+    ))
+
+    locale = {"$ref": "#/components/parameters/locale"}
+    page = {"$ref": "#/components/parameters/page"}
+    category = {"$ref": "#/components/parameters/category"}
+
+    spec.path(path="/api/v1/kaomojis", operations={"get": {
+        "tags": ["kaomojis"], "operationId": "listKaomojis",
+        "summary": "A page of kaomoji, cleanest faces first, with filters",
+        "parameters": [
+            category,
+            {"name": "type", "in": "query", "required": False, "description": "Category types, comma-separated.", "schema": {"type": "string", "example": "emotion"}},
+            {"name": "ascii_safe", "in": "query", "required": False, "description": "Only entries that are (true) or are not (false) pure ASCII.", "schema": {"type": "boolean"}},
+            _int_param("max_width", "Only entries at most this many columns wide.", None, 1, 1000),
+            page, _int_param("limit", "Page size.", LIST_LIMIT, 1, LIST_MAX), locale,
+        ],
+        "responses": {"200": _ok("A page of entries (no note or usage).", _page_of("#/components/schemas/Entry"), LINK), **NOT_MODIFIED, **ERRORS},
+    }})
+    spec.path(path="/api/v1/kaomojis/{id}", operations={"get": {
+        "tags": ["kaomojis"], "operationId": "getKaomoji", "summary": "One kaomoji by id, with note and usage",
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID}}, locale],
+        "responses": {
+            "200": _ok("The entry.", {"type": "object", "required": ["data"], "properties": {"data": {"$ref": "#/components/schemas/EntryDetail"}}}),
+            **NOT_MODIFIED, **ERRORS, "404": {"$ref": "#/components/responses/NotFound"},
+        },
+    }})
+    random_op = {
+        "tags": ["kaomojis"], "summary": f"One to {RANDOM_MAX} random kaomoji",
+        "parameters": [
+            _int_param("count", "How many entries.", 1, 1, RANDOM_MAX), category,
+            {"name": "seed", "in": "query", "required": False, "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day.", "schema": {"type": "string", "maxLength": 100}},
+            locale,
+        ],
+        "responses": {
+            "200": _ok("Random entries (no note or usage). Not stored by caches unless seeded.", {"type": "object", "required": ["data"], "properties": {"data": {"type": "array", "maxItems": RANDOM_MAX, "items": {"$ref": "#/components/schemas/Entry"}}}}),
+            **NOT_MODIFIED, **ERRORS,
+        },
+    }
+    spec.path(path="/api/v1/kaomojis/random", operations={"get": {**random_op, "operationId": "randomKaomojis"}})
+    spec.path(path="/api/v1/random", operations={"get": {**random_op, "operationId": "random", "description": "Alias of /api/v1/kaomojis/random."}})
+    search_op = {
+        "tags": ["kaomojis"], "summary": "Search by keyword in any of the 12 languages, or by pasting a face",
+        "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.",
+        "parameters": [
+            {"name": "q", "in": "query", "required": True, "description": "Search words or a kaomoji fragment, 1 to 100 characters after trimming.", "schema": {"type": "string", "minLength": 1, "maxLength": 100, "example": "cat"}},
+            page, _int_param("limit", "Page size.", SEARCH_LIMIT, 1, SEARCH_LIMIT), locale,
+        ],
+        "responses": {"200": _ok("Ranked results with note, usage and why each matched.", _page_of("#/components/schemas/SearchResult"), LINK), **NOT_MODIFIED, **ERRORS},
+    }
+    spec.path(path="/api/v1/kaomojis/search", operations={"get": {**search_op, "operationId": "searchKaomojis"}})
+    spec.path(path="/api/v1/search", operations={"get": {**search_op, "operationId": "search", "description": "Alias of /api/v1/kaomojis/search. " + search_op["description"]}})
+    spec.path(path="/api/v1/categories", operations={"get": {
+        "tags": ["categories"], "operationId": "listCategories", "summary": "Categories with localized names and kaomoji counts",
+        "parameters": [{"name": "type", "in": "query", "required": False, "description": "Category types, comma-separated.", "schema": {"type": "string", "example": "emotion"}}, locale],
+        "responses": {"200": _ok("Every category (of the given types).", {"type": "object", "required": ["data"], "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}}}}), **NOT_MODIFIED, **ERRORS},
+    }})
+    spec.path(path="/api/v1/openapi.json", operations={"get": {
+        "tags": ["service"], "operationId": "openapi", "summary": "This document",
+        "responses": {"200": {"description": "The OpenAPI 3.0 document.", "content": {"application/json": {"schema": {"type": "object"}}}}, **NOT_MODIFIED},
+    }})
+    spec.path(path="/healthz", operations={"get": {
+        "tags": ["service"], "operationId": "health", "summary": "Liveness and the catalog this worker serves",
+        "responses": {"200": {"description": "Healthy.", "content": {"application/json": {"schema": {
+            "type": "object", "required": ["status", "catalog"],
+            "properties": {"status": {"type": "string", "enum": ["ok"]}, "catalog": {"type": "object", "required": ["version", "built_at", "counts", "locales"], "properties": {
+                "version": {"type": "string"}, "built_at": {"type": "string"}, "counts": {"type": "object"}, "locales": {"type": "array", "items": {"type": "string"}},
+            }}},
+        }}}}},
+    }})
+    return spec.to_dict()
+
+
+_documents: dict[str, dict] = {}
+
+
+def openapi_document(app, catalog: Catalog) -> dict:
+    """The document for a catalog version, built once per worker."""
+    if catalog.version not in _documents:
+        _documents.clear()
+        _documents[catalog.version] = build_document(catalog)
+    return _documents[catalog.version]

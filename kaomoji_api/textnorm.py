@@ -1,0 +1,101 @@
+"""Text normalisation and segmentation shared by the catalog builder and search.
+
+Index and query go through the same functions, so whatever folding is done here
+(NFKC, case, kana, accents, stems, CJK n-grams) matches on both sides.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+import snowballstemmer
+
+_WORD = re.compile(r"[^\W_]+")
+# Scripts written without spaces between words, or with syllable blocks that a
+# 1- or 2-character query must match: Han, kana, Hangul.
+_CJK = re.compile(
+    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
+)
+_KATAKANA_TO_HIRAGANA = {cp: cp - 0x60 for cp in range(0x30A1, 0x30F7)}
+
+
+def _strip_accents(text: str) -> str:
+    """Drop accents from Latin, Greek and Cyrillic letters only.
+
+    Kana voicing marks and Hangul jamo also decompose under NFD, and they change
+    the word, so other scripts keep their marks.
+    """
+    out = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) == "Mn" and out and out[-1] < "\u0530":
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+@functools.lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    """NFKC, case-folded, katakana as hiragana, Latin/Greek/Cyrillic without accents.
+
+    NFKC turns half-width ｲﾇ into イヌ and full-width Ａ into A; the kana fold
+    then makes イヌ and いぬ the same.
+    """
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _strip_accents(text.translate(_KATAKANA_TO_HIRAGANA))
+
+
+@functools.lru_cache(maxsize=None)
+def stemmer_for(language: str | None):
+    """A Snowball stemmer for a language's English name ("French"), or None."""
+    name = (language or "").lower()
+    return snowballstemmer.stemmer(name) if name in snowballstemmer.algorithms() else None
+
+
+def _stem(word: str, stemmer) -> str:
+    return stemmer.stemWord(word) if stemmer is not None and not word.isdigit() else word
+
+
+def _pieces(text: str):
+    """Folded words, each marked True when it is a CJK run."""
+    for word in _WORD.findall(fold(text)):
+        start = 0
+        for run in _CJK.finditer(word):
+            if run.start() > start:
+                yield word[start:run.start()], False
+            yield run.group(), True
+            start = run.end()
+        if start < len(word):
+            yield word[start:], False
+
+
+def index_tokens(text: str, stemmer=None) -> list[str]:
+    """Tokens to index: stems of words, and every unigram and bigram of CJK runs."""
+    tokens: list[str] = []
+    for piece, cjk in _pieces(text):
+        if cjk:
+            tokens.extend(piece)
+            tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+        else:
+            tokens.append(_stem(piece, stemmer))
+    return tokens
+
+
+def query_tokens(text: str, stemmer=None) -> list[str]:
+    """Tokens a query must all match: one CJK character stands alone, longer runs become bigrams."""
+    tokens: list[str] = []
+    for piece, cjk in _pieces(text):
+        if cjk and len(piece) > 1:
+            tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+        else:
+            tokens.append(piece if cjk else _stem(piece, stemmer))
+    return tokens
+
+
+def comparable(text: str, stemmer=None) -> str:
+    """A phrase reduced to what decides equality: folded, stemmed words joined by spaces."""
+    return " ".join(
+        piece if cjk else _stem(piece, stemmer) for piece, cjk in _pieces(text)
+    )

@@ -1,0 +1,99 @@
+-- catalog.sqlite: the read-only catalog the API serves, built by tools/build_catalog.py.
+-- Text shared by many entries (names, keywords, usage and note templates) is stored once per
+-- profile, category or locale; an entry row holds only what is its own.
+
+PRAGMA page_size = 4096;
+
+-- Catalog facts: version (content hash), built_at, source, source_version, attribution,
+-- licence, locales (JSON), counts (JSON).
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE locales (
+    code         TEXT PRIMARY KEY,
+    position     INTEGER NOT NULL UNIQUE,
+    name         TEXT NOT NULL,          -- the language's own name
+    english_name TEXT NOT NULL,
+    stemmer      TEXT                    -- Snowball algorithm used for search, or NULL
+) WITHOUT ROWID;
+
+CREATE TABLE categories (
+    id          INTEGER PRIMARY KEY,
+    slug        TEXT NOT NULL UNIQUE,
+    type        TEXT NOT NULL,
+    entry_count INTEGER NOT NULL
+);
+
+CREATE TABLE category_texts (
+    category_id INTEGER NOT NULL REFERENCES categories (id),
+    locale      TEXT NOT NULL REFERENCES locales (code),
+    name        TEXT NOT NULL,
+    about       TEXT NOT NULL,           -- first part of every note in this category
+    PRIMARY KEY (category_id, locale)
+) WITHOUT ROWID;
+
+-- Example sentences; `{kaomoji}` stands where the face goes.
+CREATE TABLE usage_templates (
+    category_id INTEGER NOT NULL REFERENCES categories (id),
+    locale      TEXT NOT NULL REFERENCES locales (code),
+    position    INTEGER NOT NULL,
+    template    TEXT NOT NULL,
+    PRIMARY KEY (category_id, locale, position)
+) WITHOUT ROWID;
+
+-- The facts that end every note; `{width}` stands for the display width.
+CREATE TABLE note_templates (
+    locale      TEXT PRIMARY KEY REFERENCES locales (code),
+    width       TEXT NOT NULL,
+    cjk_font    TEXT NOT NULL,
+    any_font    TEXT NOT NULL,
+    ja_context  TEXT NOT NULL,
+    any_context TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- A profile is what entries share: category, English labels and name. About 900 profiles
+-- cover the ~70,000 entries.
+CREATE TABLE profiles (
+    id          INTEGER PRIMARY KEY,
+    category_id INTEGER NOT NULL REFERENCES categories (id),
+    labels      TEXT NOT NULL,           -- JSON array of the dataset's English labels
+    entry_count INTEGER NOT NULL
+);
+
+CREATE TABLE profile_texts (
+    profile_id INTEGER NOT NULL REFERENCES profiles (id),
+    locale     TEXT NOT NULL REFERENCES locales (code),
+    name       TEXT NOT NULL,
+    keywords   TEXT NOT NULL,            -- JSON array of strings
+    PRIMARY KEY (profile_id, locale)
+) WITHOUT ROWID;
+
+CREATE TABLE entries (
+    id             INTEGER PRIMARY KEY,  -- the number of the dataset id: kao_000123 is 123
+    text           TEXT NOT NULL,
+    profile_id     INTEGER NOT NULL REFERENCES profiles (id),
+    category_id    INTEGER NOT NULL REFERENCES categories (id),
+    tier           TEXT NOT NULL,        -- core, mixed, verbose, extended
+    ascii_safe     INTEGER NOT NULL,
+    needs_cjk_font INTEGER NOT NULL,
+    display_width  INTEGER NOT NULL,
+    ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
+    quality        INTEGER NOT NULL UNIQUE  -- 0 is the cleanest face of the catalog
+);
+CREATE INDEX entries_by_category ON entries (category_id, id);
+CREATE INDEX entries_by_profile ON entries (profile_id, quality);
+
+-- Pasted faces and fragments of three or more characters.
+CREATE VIRTUAL TABLE entry_text_search USING fts5(
+    text, content = 'entries', content_rowid = 'id', tokenize = 'trigram'
+);
+
+-- @per-locale: the builder runs what follows once per locale, {table} being search_<code>
+-- (code in lower case, '-' as '_'). Rows are profiles (rowid = profile id); columns hold
+-- tokens from kaomoji_api.textnorm.index_tokens, already folded, so the ascii tokenizer
+-- only splits them on spaces.
+CREATE VIRTUAL TABLE {table} USING fts5(
+    name, keywords, category, tokenize = 'ascii'
+);

@@ -1,0 +1,288 @@
+"""Build catalog.sqlite from kaomoji-dataset, schema.sql and the locale files under tools/.
+
+    python -m tools.build_catalog --out catalog.sqlite [--sample N]
+
+The file is written beside its destination and renamed into place, so a running
+server is handed the new catalog whole.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import kaomoji_dataset
+
+from kaomoji_api import textnorm
+from tools import locales as locale_files
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = ROOT / "schema.sql"
+CATEGORIES = Path(__file__).parent / "categories.json"
+ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
+TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
+
+
+class Progress:
+    """A bar on a terminal, plain lines otherwise (CI logs, pipes)."""
+
+    def __init__(self, stream=sys.stderr):
+        self.stream = stream
+        self.tty = stream.isatty()
+
+    def step(self, label: str, done: int, total: int) -> None:
+        if self.tty:
+            width = 30
+            filled = width * done // max(total, 1)
+            self.stream.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+            if done >= total:
+                self.stream.write("\n")
+            self.stream.flush()
+        elif done >= total or done % 20000 == 0:
+            print(f"{label}: {done}/{total}", file=self.stream, flush=True)
+
+
+def table_name(code: str) -> str:
+    return "search_" + code.lower().replace("-", "_")
+
+
+def labelled_entries(sample: int | None) -> list[dict]:
+    """Every entry that carries labels, in id order; a spread of N of them with --sample."""
+    entries = [e for e in kaomoji_dataset.all() if e["emotion"] or e["intent"] or e["subject"]]
+    entries.sort(key=lambda e: e["id"])
+    if sample and sample < len(entries):
+        step = len(entries) / sample
+        entries = [entries[int(i * step)] for i in range(sample)]
+    return entries
+
+
+def labels_of(entry: dict) -> list[str]:
+    return list(dict.fromkeys(entry["emotion"] + entry["intent"] + entry["subject"]))
+
+
+def category_of(entry: dict, by_dataset: dict, rehome: list) -> str:
+    """The category slug: the dataset's own, or for `uncategorized` what the labels decide."""
+    slug = by_dataset[entry["category"]]
+    if entry["category"] != "uncategorized":
+        return slug
+    labels = set(labels_of(entry))
+    return next((target for concept, target in rehome if concept in labels), slug)
+
+
+def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
+    """Each entry's English name; entries without one borrow the commonest name of their labels.
+
+    Failing that, the commonest name among entries that share their first concept, or in all.
+    """
+    by_labels, by_concept = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
+    overall = collections.Counter()
+    for e in entries:
+        name = e["names"].get("en")
+        if name:
+            labels = tuple(labels_of(e))
+            by_labels[labels][name] += 1
+            first = next((w for w in labels if w in concepts), None)
+            by_concept[first][name] += 1
+            overall[name] += 1
+    keys = {}
+    for e in entries:
+        labels = tuple(labels_of(e))
+        first = next((w for w in labels if w in concepts), None)
+        fallback = by_labels.get(labels) or by_concept.get(first) or overall
+        keys[e["id"]] = e["names"].get("en") or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    return keys
+
+
+def quality_key(entry: dict):
+    """Clean faces first: core tier, shown in every locale, narrow; then by id."""
+    return (
+        TIER_ORDER.get(entry["tier"], len(TIER_ORDER)),
+        entry["locale_scope"] != ["*"],
+        entry["display_width"],
+        entry["id"],
+    )
+
+
+def schema_parts() -> tuple[str, str]:
+    text = SCHEMA.read_text(encoding="utf-8")
+    static, _, per_locale = text.partition("-- @per-locale")
+    per_locale = per_locale[per_locale.index("CREATE"):]
+    return static, per_locale
+
+
+class HashingWriter:
+    """Inserts rows and feeds each one, in insertion order, to the content hash."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self.digest = hashlib.sha256()
+
+    def insert(self, table: str, rows: list[tuple]) -> None:
+        if not rows:
+            return
+        marks = ",".join("?" * len(rows[0]))
+        self.db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+        for row in rows:
+            self.digest.update(json.dumps([table, *row], ensure_ascii=False).encode())
+
+
+def build(out: Path, sample: int | None = None, only: list[str] | None = None, progress: Progress | None = None) -> dict:
+    """Write the catalog to `out` atomically; return the summary."""
+    progress = progress or Progress()
+    started = time.monotonic()
+    locales = locale_files.load_all(only)
+    codes = list(locales)
+    categories_doc = json.loads(CATEGORIES.read_text(encoding="utf-8"))
+    categories = categories_doc["categories"]
+    by_dataset = {c["dataset"]: c["slug"] for c in categories}
+    concepts = list(locales[locale_files.REFERENCE]["concepts"])
+
+    entries = labelled_entries(sample)
+    names = name_keys(entries, concepts)
+    category_slug = {e["id"]: category_of(e, by_dataset, categories_doc["rehome"]) for e in entries}
+
+    profile_ids: dict[tuple, int] = {}
+    profile_keys = sorted({(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]]) for e in entries})
+    for number, key in enumerate(profile_keys, 1):
+        profile_ids[key] = number
+    category_ids = {c["slug"]: number for number, c in enumerate(categories, 1)}
+
+    out = out.resolve()
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        db = sqlite3.connect(tmp)
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
+        static, per_locale = schema_parts()
+        db.executescript(static)
+        for code in codes:
+            db.executescript(per_locale.replace("{table}", table_name(code)))
+        writer = HashingWriter(db)
+
+        stemmers = {code: locales[code]["english_name"].lower() for code in codes}
+        stemmers = {code: name if textnorm.stemmer_for(name) else None for code, name in stemmers.items()}
+        writer.insert("locales", [
+            (code, pos, locales[code]["name"], locales[code]["english_name"], stemmers[code])
+            for pos, code in enumerate(codes)
+        ])
+
+        counts = collections.Counter(category_slug.values())
+        writer.insert("categories", [(category_ids[c["slug"]], c["slug"], c["type"], counts[c["slug"]]) for c in categories])
+        for code in codes:
+            loc = locales[code]
+            writer.insert("category_texts", [
+                (category_ids[c["slug"]], code, loc["categories"][c["slug"]], loc["note"]["about"][c["slug"]])
+                for c in categories
+            ])
+            writer.insert("usage_templates", [
+                (category_ids[slug], code, pos, template)
+                for slug in category_ids for pos, template in enumerate(loc["usage"][slug])
+            ])
+            note = loc["note"]
+            writer.insert("note_templates", [(code, note["width"], note["cjk_font"], note["any_font"], note["ja_context"], note["any_context"])])
+        progress.step("categories and locales", len(codes), len(codes))
+
+        profile_counts = collections.Counter()
+        for e in entries:
+            profile_counts[profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]] += 1
+        writer.insert("profiles", [
+            (pid, category_ids[slug], json.dumps(list(labels), ensure_ascii=False), profile_counts[pid])
+            for (slug, labels, _), pid in profile_ids.items()
+        ])
+        for done, code in enumerate(codes, 1):
+            loc = locales[code]
+            stemmer = textnorm.stemmer_for(stemmers[code])
+            texts, search_rows = [], []
+            for (slug, labels, name_key), pid in profile_ids.items():
+                name = loc["names"][name_key]
+                keywords = list(dict.fromkeys(w for c in labels if c in loc["concepts"] for w in loc["concepts"][c]))
+                texts.append((pid, code, name, json.dumps(keywords, ensure_ascii=False)))
+                search_rows.append((
+                    pid,
+                    " ".join(textnorm.index_tokens(name, stemmer)),
+                    " ".join(t for kw in keywords for t in textnorm.index_tokens(kw, stemmer)),
+                    " ".join(textnorm.index_tokens(loc["categories"][slug], stemmer)),
+                ))
+            writer.insert("profile_texts", texts)
+            writer.insert(f"{table_name(code)} (rowid, name, keywords, category)", search_rows)
+            progress.step("profiles and search", done, len(codes))
+
+        ranked = sorted(entries, key=quality_key)
+        quality = {e["id"]: rank for rank, e in enumerate(ranked)}
+        rows = []
+        for done, e in enumerate(entries, 1):
+            number = int(e["id"].removeprefix("kao_"))
+            pid = profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]
+            rows.append((
+                number, e["text"], pid, category_ids[category_slug[e["id"]]], e["tier"],
+                int(e["ascii_safe"]), int(e["needs_cjk_font"]), int(e["display_width"]),
+                int(e["locale_scope"] != ["*"]), quality[e["id"]],
+            ))
+            if done % 10000 == 0 or done == len(entries):
+                writer.insert("entries", rows)
+                rows = []
+                progress.step("entries", done, len(entries))
+        db.execute("INSERT INTO entry_text_search (entry_text_search) VALUES ('rebuild')")
+
+        summary = {
+            "entries": len(entries),
+            "categories": len(categories),
+            "profiles": len(profile_ids),
+            "locales": len(codes),
+        }
+        version = writer.digest.hexdigest()[:16]
+        meta = {
+            "version": version,
+            "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "source": "kaomoji-dataset",
+            "source_version": kaomoji_dataset.__version__,
+            "attribution": ATTRIBUTION,
+            "licence": "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/); labels, names and keywords CC0",
+            "locales": json.dumps([{"code": c, "name": locales[c]["name"], "english_name": locales[c]["english_name"]} for c in codes], ensure_ascii=False),
+            "counts": json.dumps(summary),
+        }
+        db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        db.commit()
+        db.execute("PRAGMA optimize")
+        db.close()
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    summary.update(version=version, size_bytes=out.stat().st_size, seconds=round(time.monotonic() - started, 1))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("catalog.sqlite"), help="where to write (default: ./catalog.sqlite)")
+    parser.add_argument("--sample", type=int, metavar="N", help="build a small catalog of N entries spread over the dataset")
+    parser.add_argument("--locales", metavar="CODES", help="comma-separated locale codes to build (default: every file under tools/locales)")
+    args = parser.parse_args(argv)
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample must be at least 1")
+    only = [code.strip() for code in args.locales.split(",")] if args.locales else None
+    if only and locale_files.REFERENCE not in only:
+        parser.error(f"--locales must include {locale_files.REFERENCE}")
+    summary = build(args.out, args.sample, only)
+    print(
+        f"built {args.out}: {summary['entries']} entries, {summary['locales']} locales, "
+        f"{summary['categories']} categories, {summary['size_bytes'] / 1e6:.1f} MB, "
+        f"{summary['seconds']} s, version {summary['version']}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,167 @@
+"""Load and check the per-locale source files under tools/locales/.
+
+One JSON file per locale; tools/locales/README.md describes the format. Run
+`python -m tools.locales [CODE ...]` to check files before a build.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+LOANWORDS_FILE = Path(__file__).parent / "loanwords.json"
+REFERENCE = "en"
+PLACEHOLDER = "{kaomoji}"
+NOTE_FACTS = ("width", "cjk_font", "any_font", "ja_context", "any_context")
+MIN_USAGE_PER_CATEGORY = 4
+
+
+def locale_codes() -> list[str]:
+    """Every locale that has a source file, English first, then by code."""
+    codes = sorted(p.stem for p in LOCALES_DIR.glob("*.json"))
+    return sorted(codes, key=lambda c: (c != REFERENCE, c))
+
+
+def _read(code: str) -> dict:
+    with (LOCALES_DIR / f"{code}.json").open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _merge(base: dict, over: dict) -> dict:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _convert(value, convert):
+    if isinstance(value, str):
+        return convert(value)
+    if isinstance(value, list):
+        return [_convert(v, convert) for v in value]
+    if isinstance(value, dict):
+        return {k: _convert(v, convert) for k, v in value.items()}
+    return value
+
+
+def load_locale(code: str) -> dict:
+    """A locale's texts, with a derived locale converted from its source.
+
+    A file with `"derive": {"from": "zh-Hans", "opencc": "s2twp"}` is the
+    source locale run through OpenCC, then the file's own fields laid over it
+    (hand corrections where the conversion is wrong).
+    """
+    own = _read(code)
+    derive = own.get("derive")
+    if not derive:
+        return own
+    import opencc  # only derived locales need it
+
+    converter = opencc.OpenCC(derive["opencc"])
+    source = load_locale(derive["from"])
+    texts = {k: v for k, v in source.items() if k in ("categories", "concepts", "names", "usage", "note")}
+    converted = _convert(texts, converter.convert)
+    # Keys (concept heads, English names, slugs) are identifiers, not text: keep them.
+    return _merge(converted, {k: v for k, v in own.items() if k != "derive"})
+
+
+def problems(code: str, locale: dict, reference: dict) -> list[str]:
+    """What is missing or malformed in one locale, measured against English."""
+    found: list[str] = []
+    for field in ("locale", "name", "english_name"):
+        if not isinstance(locale.get(field), str) or not locale[field].strip():
+            found.append(f"{field}: missing")
+    for section in ("categories", "concepts", "names", "usage"):
+        have = locale.get(section) or {}
+        for key in reference[section]:
+            value = have.get(key)
+            if not value:
+                found.append(f"{section}[{key!r}]: missing or empty")
+        for key in set(have) - set(reference[section]):
+            found.append(f"{section}[{key!r}]: not a key of {REFERENCE}.json")
+    for key, words in (locale.get("concepts") or {}).items():
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+            found.append(f"concepts[{key!r}]: must be a list of non-empty strings")
+    for slug, sentences in (locale.get("usage") or {}).items():
+        if not isinstance(sentences, list) or len(set(sentences)) < MIN_USAGE_PER_CATEGORY:
+            found.append(f"usage[{slug!r}]: needs at least {MIN_USAGE_PER_CATEGORY} distinct sentences")
+            continue
+        for s in sentences:
+            if s.count(PLACEHOLDER) != 1:
+                found.append(f"usage[{slug!r}]: {s!r} must contain {PLACEHOLDER} exactly once")
+    note = locale.get("note") or {}
+    for slug in reference["categories"]:
+        if not (note.get("about") or {}).get(slug):
+            found.append(f"note.about[{slug!r}]: missing")
+    for fact in NOTE_FACTS:
+        if not note.get(fact):
+            found.append(f"note.{fact}: missing")
+    if note.get("width") and "{width}" not in note["width"]:
+        found.append("note.width: must contain {width}")
+    return found
+
+
+def text_strings(locale: dict) -> set[str]:
+    """The distinct strings a reader sees: keywords, names, usage and note texts."""
+    note = locale.get("note") or {}
+    strings = {w for words in (locale.get("concepts") or {}).values() for w in words}
+    strings |= set((locale.get("names") or {}).values())
+    strings |= set((locale.get("categories") or {}).values())
+    strings |= {s for sentences in (locale.get("usage") or {}).values() for s in sentences}
+    strings |= set((note.get("about") or {}).values())
+    strings |= {note[f] for f in NOTE_FACTS if note.get(f)}
+    return {s for s in strings if isinstance(s, str) and s}
+
+
+def loanwords() -> set[str]:
+    with LOANWORDS_FILE.open(encoding="utf-8") as fh:
+        return {w.casefold() for w in json.load(fh)["words"]}
+
+
+def same_as_english(locale: dict, reference: dict) -> list[str]:
+    """Strings of a locale identical (ignoring case) to an English string, loanwords aside."""
+    english = {s.casefold() for s in text_strings(reference)}
+    allowed = loanwords()
+    return sorted(s for s in text_strings(locale) if s.casefold() in english and s.casefold() not in allowed)
+
+
+def load_all(codes: list[str] | None = None) -> dict[str, dict]:
+    """Every locale, checked; raises ValueError naming each problem."""
+    codes = [c for c in locale_codes() if c in codes] if codes else locale_codes()
+    reference = load_locale(REFERENCE)
+    loaded, report = {}, []
+    for code in codes:
+        locale = load_locale(code)
+        report += [f"{code}: {p}" for p in problems(code, locale, reference)]
+        loaded[code] = locale
+    if report:
+        raise ValueError("locale files have problems:\n  " + "\n  ".join(report))
+    return loaded
+
+
+def main(argv: list[str]) -> int:
+    reference = load_locale(REFERENCE)
+    status = 0
+    for code in argv or locale_codes():
+        locale = load_locale(code)
+        found = problems(code, locale, reference)
+        print(f"{code}: {'ok' if not found else f'{len(found)} problems'}")
+        for p in found[:200]:
+            print(f"  {p}")
+        if code != REFERENCE:
+            same = same_as_english(locale, reference)
+            share = len(same) / max(1, len(text_strings(locale)))
+            print(f"  identical to English: {len(same)} strings ({share:.1%}; must stay under 2%)")
+            for s in same:
+                print(f"    {s!r}")
+        status |= bool(found)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,3 @@
+from kaomoji_api import create_app
+
+app = create_app()
