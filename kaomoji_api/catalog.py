@@ -6,6 +6,8 @@ by a rename, each worker notices within a second and opens the new one.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import os
 import sqlite3
@@ -55,6 +57,15 @@ class Entry:
 
 def _entry(row) -> Entry:
     return Entry(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8])
+
+
+@functools.lru_cache(maxsize=None)
+def _selections(count: int) -> list[tuple[int, ...]]:
+    """Every choice of two or three of `count` sentences (20 for five sentences).
+
+    Stepping through them by 7 gives consecutive ids different choices (there are always more than 7).
+    """
+    return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
 class Catalog:
@@ -161,12 +172,11 @@ class Catalog:
         return self.profile_texts[(profile_id, locale)]
 
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
-        """Two or three example sentences, chosen from the id so neighbours differ."""
+        """Two or three example sentences, chosen from the id so that consecutive ids differ."""
         templates = self.usage[(entry.category_id, locale)]
-        count = min(len(templates), 2 + entry.id % 2)
-        start = (entry.id * 3) % len(templates)
-        picked = [templates[(start + k) % len(templates)] for k in range(count)]
-        return [t.replace("{kaomoji}", entry.text) for t in picked]
+        choices = _selections(len(templates))
+        picked = choices[(entry.id * 7) % len(choices)]
+        return [templates[i].replace("{kaomoji}", entry.text) for i in picked]
 
     def note_for(self, entry: Entry, locale: str) -> str:
         width, cjk_font, any_font, ja_context, any_context = self.notes[locale]
@@ -191,8 +201,8 @@ class CatalogHolder:
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         self._lock = threading.Lock()
-        self._stamp = self._stat()
         self._catalog = Catalog(self.path)
+        self._stamp = self._stat()
         self._checked = time.monotonic()
 
     def _stat(self):

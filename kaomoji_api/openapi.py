@@ -203,9 +203,8 @@ def build_document(catalog: Catalog) -> dict:
         {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "description": "Seconds to wait before the next request."}},
     ))
 
-    locale = {"$ref": "#/components/parameters/locale"}
-    page = {"$ref": "#/components/parameters/page"}
-    category = {"$ref": "#/components/parameters/category"}
+    # apispec turns the name of a registered parameter into a $ref.
+    locale, page, category = "locale", "page", "category"
 
     spec.path(path="/api/v1/kaomojis", operations={"get": {
         "tags": ["kaomojis"], "operationId": "listKaomojis",

@@ -1,0 +1,356 @@
+"""The HTTP contract of ../shared/spec/kaomoji-api.md and the decisions of issue 3, one rule a test."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+ENTRY_FIELDS = {"id", "text", "category", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"}
+DETAIL_FIELDS = ENTRY_FIELDS | {"note", "usage"}
+
+
+def get(client, url, **kw):
+    response = client.get(url, **kw)
+    return response, response.get_json(silent=True)
+
+
+# Resources and fields --------------------------------------------------------------------------
+
+def test_list_items_never_carry_note_or_usage(client):
+    response, body = get(client, "/api/v1/kaomojis?limit=100")
+    assert response.status_code == 200 and len(body["data"]) == 100
+    for item in body["data"]:
+        assert set(item) == ENTRY_FIELDS
+
+
+@pytest.mark.parametrize("path", ["/api/v1/random?count=10", "/api/v1/kaomojis/random?count=10"])
+def test_random_items_never_carry_note_or_usage(client, path):
+    response, body = get(client, path)
+    assert response.status_code == 200 and len(body["data"]) == 10
+    for item in body["data"]:
+        assert set(item) == ENTRY_FIELDS
+
+
+def test_single_entry_carries_note_and_usage(client):
+    response, body = get(client, "/api/v1/kaomojis/1")
+    assert response.status_code == 200
+    item = body["data"]
+    assert set(item) == DETAIL_FIELDS
+    assert item["id"] == 1 and item["text"] == "(◕‿◕)" and item["category"] == "happy"
+    assert isinstance(item["note"], str) and item["note"]
+    assert 2 <= len(item["usage"]) <= 3 and all("(◕‿◕)" in s for s in item["usage"])
+
+
+@pytest.mark.parametrize("path", ["/api/v1/search", "/api/v1/kaomojis/search"])
+def test_search_items_carry_note_usage_and_why_they_matched(client, path):
+    response, body = get(client, path, query_string={"q": "cat"})
+    assert response.status_code == 200 and body["data"]
+    for item in body["data"]:
+        assert set(item) == DETAIL_FIELDS | {"match"}
+        assert item["match"]["field"] in {"keyword", "name", "category", "text"}
+
+
+def test_keywords_are_arrays_of_strings_and_category_a_slug(client):
+    _, body = get(client, "/api/v1/kaomojis?limit=50")
+    slugs = {c["slug"] for c in get(client, "/api/v1/categories")[1]["data"]}
+    for item in body["data"]:
+        assert item["keywords"] and all(isinstance(k, str) and k for k in item["keywords"])
+        assert item["category"] in slugs
+
+
+# List ------------------------------------------------------------------------------------------
+
+def test_list_defaults_to_page_1_of_20(client):
+    _, body = get(client, "/api/v1/kaomojis")
+    assert len(body["data"]) == 20
+    assert body["pagination"]["page"] == 1 and body["pagination"]["limit"] == 20
+    assert body["pagination"]["total"] >= 69000
+    assert body["pagination"]["total_pages"] == -(-body["pagination"]["total"] // 20)
+
+
+def test_list_limit_is_at_most_100(client):
+    assert client.get("/api/v1/kaomojis?limit=100").status_code == 200
+    response, body = get(client, "/api/v1/kaomojis?limit=101")
+    assert response.status_code == 400 and body["invalid_params"][0]["name"] == "limit"
+
+
+def test_list_pages_do_not_overlap_and_carry_link_headers(client):
+    first, body1 = get(client, "/api/v1/kaomojis?category=cat&limit=10")
+    second, body2 = get(client, "/api/v1/kaomojis?category=cat&limit=10&page=2")
+    assert not {i["id"] for i in body1["data"]} & {i["id"] for i in body2["data"]}
+    links = dict((rel, url) for url, rel in re.findall(r'<([^>]+)>; rel="(\w+)"', first.headers["Link"]))
+    assert set(links) == {"first", "next", "last"}
+    assert "page=2" in links["next"] and "category=cat" in links["next"]
+    links2 = dict((rel, url) for url, rel in re.findall(r'<([^>]+)>; rel="(\w+)"', second.headers["Link"]))
+    assert "page=1" in links2["prev"]
+
+
+def test_list_filters_by_category_one_or_several(client):
+    _, body = get(client, "/api/v1/kaomojis?category=cute&limit=100")
+    assert body["data"] and all(i["category"] == "cute" for i in body["data"])
+    _, both = get(client, "/api/v1/kaomojis?category=cat,dog&limit=100")
+    assert {i["category"] for i in both["data"]} <= {"cat", "dog"}
+    counts = {c["slug"]: c["count"] for c in get(client, "/api/v1/categories")[1]["data"]}
+    assert both["pagination"]["total"] == counts["cat"] + counts["dog"]
+
+
+def test_list_filters_by_type_ascii_safe_and_max_width(client):
+    _, animals = get(client, "/api/v1/kaomojis?type=animal&limit=100")
+    animal_slugs = {c["slug"] for c in get(client, "/api/v1/categories?type=animal")[1]["data"]}
+    assert animals["data"] and {i["category"] for i in animals["data"]} <= animal_slugs
+    _, ascii_only = get(client, "/api/v1/kaomojis?ascii_safe=true&max_width=6&limit=100")
+    assert ascii_only["data"]
+    for item in ascii_only["data"]:
+        assert item["ascii_safe"] and item["display_width"] <= 6 and item["text"].isascii()
+
+
+def test_a_page_past_the_end_is_empty_not_an_error(client):
+    response, body = get(client, "/api/v1/kaomojis?category=spider&page=50")
+    assert response.status_code == 200 and body["data"] == [] and body["pagination"]["page"] == 50
+
+
+# Single entry ----------------------------------------------------------------------------------
+
+def test_unknown_id_is_404_problem(client):
+    response, body = get(client, "/api/v1/kaomojis/999999999")
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+    assert body["status"] == 404 and "999999999" in body["detail"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/kaomojis/abc", "/api/v1/kaomojis/-1", "/api/v1/kaomojis/1.5", "/api/v1/kaomojis/99999999999999999999999"])
+def test_malformed_ids_are_404_not_500(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+
+
+# Random ----------------------------------------------------------------------------------------
+
+def test_random_defaults_to_one_and_allows_at_most_ten(client):
+    assert len(get(client, "/api/v1/random")[1]["data"]) == 1
+    response, body = get(client, "/api/v1/random?count=11")
+    assert response.status_code == 400 and body["invalid_params"] == [{"name": "count", "reason": "must be from 1 to 10"}]
+
+
+def test_random_alias_is_the_same_handler(client):
+    one = get(client, "/api/v1/random?count=5&seed=same")[1]
+    two = get(client, "/api/v1/kaomojis/random?count=5&seed=same")[1]
+    assert one == two
+
+
+def test_random_with_a_seed_is_reproducible_and_without_one_is_not_stored(client):
+    first, body1 = get(client, "/api/v1/random?count=10&seed=2026-11-21")
+    _, body2 = get(client, "/api/v1/random?count=10&seed=2026-11-21")
+    _, other = get(client, "/api/v1/random?count=10&seed=2026-11-22")
+    assert body1 == body2 and body1 != other
+    assert "max-age" in first.headers["Cache-Control"]
+    unseeded = client.get("/api/v1/random")
+    assert unseeded.headers["Cache-Control"] == "no-store"
+
+
+def test_random_honours_category(client):
+    _, body = get(client, "/api/v1/random?count=10&category=cat")
+    assert {i["category"] for i in body["data"]} == {"cat"}
+
+
+# Search ----------------------------------------------------------------------------------------
+
+def test_search_returns_at_most_25_ranked_with_pagination(client):
+    response, body = get(client, "/api/v1/search?q=happy")
+    assert response.status_code == 200 and len(body["data"]) == 25
+    assert body["pagination"]["limit"] == 25 and body["pagination"]["total"] > 1000
+    assert client.get("/api/v1/search?q=happy&limit=26").status_code == 400
+    page2 = get(client, "/api/v1/search?q=happy&page=2")[1]
+    assert not {i["id"] for i in body["data"]} & {i["id"] for i in page2["data"]}
+
+
+@pytest.mark.parametrize("q", ["", "   ", "x" * 101, "x" * 10000])
+def test_search_query_must_be_1_to_100_characters(client, q):
+    response, body = get(client, "/api/v1/search", query_string={"q": q})
+    assert response.status_code == 400 and body["invalid_params"][0]["name"] == "q"
+
+
+def test_search_without_q_is_400(client):
+    assert client.get("/api/v1/search").status_code == 400
+
+
+@pytest.mark.parametrize("q", ['"', '""', "cat*", "NEAR(", "NEAR(cat dog)", "cat OR dog", "-cat", "cat AND", "(", ")", "^", "a:b", "{x}", "'", "\\", "%", "*"])
+def test_no_query_raises_an_fts_syntax_error(client, q):
+    response = client.get("/api/v1/search", query_string={"q": q})
+    assert response.status_code == 200, (q, response.get_data(as_text=True))
+
+
+def test_cross_language_queries_work_whatever_the_locale(client):
+    _, body = get(client, "/api/v1/search?q=cat&locale=ja&limit=5")
+    assert body["data"] and all(i["category"] == "cat" or "猫" in i["keywords"] for i in body["data"])
+    assert all("猫" in i["keywords"] for i in body["data"])  # shown in Japanese
+
+
+def test_pasting_a_face_finds_entries_containing_it(client):
+    _, body = get(client, "/api/v1/search", query_string={"q": "┻━┻", "limit": 10})
+    assert len(body["data"]) == 10 and all("┻━┻" in i["text"] for i in body["data"])
+
+
+# Categories ------------------------------------------------------------------------------------
+
+def test_categories_list_slug_name_type_count_and_filter_by_type(client):
+    _, body = get(client, "/api/v1/categories")
+    assert len(body["data"]) >= 40
+    for c in body["data"]:
+        assert set(c) == {"slug", "name", "type", "count"} and c["count"] > 0
+    _, emotions = get(client, "/api/v1/categories?type=emotion")
+    assert emotions["data"] and all(c["type"] == "emotion" for c in emotions["data"])
+    response, bad = get(client, "/api/v1/categories?type=nonsense")
+    assert response.status_code == 400 and "emotion" in bad["invalid_params"][0]["reason"]
+
+
+def test_unknown_category_lists_the_valid_ones(client):
+    response, body = get(client, "/api/v1/kaomojis?category=nonsense")
+    assert response.status_code == 400 and "cute" in body["invalid_params"][0]["reason"]
+
+
+# Locales ---------------------------------------------------------------------------------------
+
+def test_locale_works_on_every_endpoint_single_entry_included(client):
+    for path in ["/api/v1/kaomojis/1", "/api/v1/kaomojis?limit=1", "/api/v1/random", "/api/v1/search?q=cat", "/api/v1/categories"]:
+        response = client.get(path + ("&" if "?" in path else "?") + "locale=ja")
+        assert response.status_code == 200 and response.headers["Content-Language"] == "ja"
+    _, body = get(client, "/api/v1/kaomojis/1?locale=ja")
+    assert body["data"]["name"] != get(client, "/api/v1/kaomojis/1?locale=en")[1]["data"]["name"]
+
+
+def test_unknown_locale_is_400_listing_the_supported_ones(client):
+    response, body = get(client, "/api/v1/kaomojis/1?locale=xx")
+    assert response.status_code == 400
+    reason = body["invalid_params"][0]["reason"]
+    for code in ["en", "ja", "ko", "zh-Hans", "zh-Hant", "es", "pt", "fr", "de", "it", "ru", "id"]:
+        assert code in reason
+
+
+@pytest.mark.parametrize("tag, expected", [
+    ("zh", "zh-Hans"), ("zh-CN", "zh-Hans"), ("ZH-cn", "zh-Hans"), ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"),
+    ("zh-hant", "zh-Hant"), ("pt-BR", "pt"), ("en-US", "en"), ("JA", "ja"), ("fr-CA", "fr"),
+])
+def test_locale_aliases_are_accepted_case_insensitively(client, tag, expected):
+    response = client.get(f"/api/v1/kaomojis/1?locale={tag}")
+    assert response.status_code == 200 and response.headers["Content-Language"] == expected
+
+
+def test_accept_language_is_negotiated_and_english_is_the_default(client):
+    assert client.get("/api/v1/kaomojis/1").headers["Content-Language"] == "en"
+    negotiated = client.get("/api/v1/kaomojis/1", headers={"Accept-Language": "xx, de-AT;q=0.9, en;q=0.5"})
+    assert negotiated.headers["Content-Language"] == "de"
+    assert client.get("/api/v1/kaomojis/1", headers={"Accept-Language": "zh-TW"}).headers["Content-Language"] == "zh-Hant"
+    explicit = client.get("/api/v1/kaomojis/1?locale=ko", headers={"Accept-Language": "de"})
+    assert explicit.headers["Content-Language"] == "ko"
+    assert "Accept-Language" in negotiated.headers["Vary"]
+
+
+# Errors ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", [
+    "/api/v1/kaomojis?page=0", "/api/v1/kaomojis?page=99999999999999999999", "/api/v1/kaomojis?page=abc",
+    "/api/v1/kaomojis?limit=0", "/api/v1/random?count=11", "/api/v1/random?count=0", "/api/v1/kaomojis?ascii_safe=maybe",
+    "/api/v1/kaomojis?max_width=-3", "/api/v1/search?q=", "/api/v1/search?q=cat&page=-1", "/api/v1/random?seed=" + "s" * 101,
+])
+def test_bad_parameters_are_400_problems_naming_the_parameter(client, path):
+    response, body = get(client, path)
+    assert response.status_code == 400 and response.mimetype == "application/problem+json"
+    assert {"type", "title", "status", "detail", "invalid_params"} <= set(body)
+    assert body["invalid_params"][0]["name"] in path
+
+
+@pytest.mark.parametrize("path", ["/api/v1/search?q=%FF%FE", "/api/v1/kaomojis?category=%C3%28"])
+def test_bytes_that_are_not_utf8_are_400(client, path):
+    response = client.get(path)
+    assert response.status_code == 400 and response.mimetype == "application/problem+json"
+
+
+def test_unknown_paths_are_404_problems(client):
+    response, body = get(client, "/api/v2/kaomojis")
+    assert response.status_code == 404 and body["status"] == 404 and response.mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete", "patch"])
+def test_other_methods_are_405_with_allow(client, method):
+    response = getattr(client, method)("/api/v1/kaomojis")
+    assert response.status_code == 405 and response.mimetype == "application/problem+json"
+    assert set(response.headers["Allow"].split(", ")) >= {"GET", "HEAD"}
+
+
+def test_unexpected_failures_are_500_problems_without_a_traceback(app, monkeypatch):
+    from kaomoji_api import catalog as catalog_module
+
+    def explode(self, entry_id):
+        raise RuntimeError("secret internal detail")
+
+    monkeypatch.setattr(catalog_module.Catalog, "entry", explode)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    try:
+        response = app.test_client().get("/api/v1/kaomojis/1")
+    finally:
+        app.config["PROPAGATE_EXCEPTIONS"] = None
+    assert response.status_code == 500 and response.mimetype == "application/problem+json"
+    text = response.get_data(as_text=True)
+    assert "Traceback" not in text and "secret" not in text
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+
+
+# HTTP behaviour --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/api/v1/kaomojis/1", "/api/v1/kaomojis/999999999", "/nope", "/api/v1/search?q="])
+def test_cors_allows_any_origin_on_every_response(client, path):
+    response = client.get(path, headers={"Origin": "https://example.org"})
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_cors_exposes_the_headers_browsers_need(client):
+    exposed = client.get("/api/v1/kaomojis", headers={"Origin": "https://example.org"}).headers["Access-Control-Expose-Headers"]
+    for header in ["ETag", "Link", "Retry-After", "Content-Language", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]:
+        assert header.lower() in exposed.lower()
+
+
+def test_preflight_is_answered(client):
+    response = client.options("/api/v1/search", headers={
+        "Origin": "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "Accept-Language",
+    })
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "GET" in response.headers["Access-Control-Allow-Methods"]
+
+
+def test_every_200_has_an_etag_and_a_matching_if_none_match_gets_304(client):
+    for path in ["/api/v1/kaomojis/1", "/api/v1/kaomojis", "/api/v1/search?q=cat", "/api/v1/categories", "/api/v1/openapi.json", "/api/v1/random?seed=x"]:
+        response = client.get(path)
+        etag = response.headers["ETag"]
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.data == b"", path
+
+
+@pytest.mark.parametrize("path, policy", [
+    ("/api/v1/kaomojis/1", "public, max-age=86400"), ("/api/v1/categories", "public, max-age=86400"),
+    ("/api/v1/openapi.json", "public, max-age=86400"), ("/api/v1/kaomojis", "public, max-age=300"),
+    ("/api/v1/search?q=cat", "public, max-age=300"), ("/api/v1/random", "no-store"), ("/api/v1/random?seed=a", "public, max-age=3600"),
+])
+def test_cache_control_is_chosen_per_endpoint(client, path, policy):
+    assert client.get(path).headers["Cache-Control"] == policy
+
+
+def test_head_works_wherever_get_does(client):
+    for path in ["/api/v1/kaomojis/1", "/api/v1/kaomojis", "/api/v1/search?q=cat", "/api/v1/categories", "/api/v1/openapi.json", "/healthz", "/api/v1/random"]:
+        response = client.head(path)
+        assert response.status_code == 200 and response.data == b"", path
+
+
+def test_json_is_utf8_with_real_characters(client):
+    response = client.get("/api/v1/kaomojis/1")
+    assert response.mimetype == "application/json"
+    raw = response.get_data()
+    assert "(◕‿◕)".encode() in raw and b"\\u" not in raw
+
+
+def test_healthz_reports_the_catalog(client):
+    response, body = get(client, "/healthz")
+    assert response.status_code == 200 and body["status"] == "ok"
+    assert len(body["catalog"]["version"]) == 16 and body["catalog"]["counts"]["entries"] >= 69000
+    assert len(body["catalog"]["locales"]) == 12

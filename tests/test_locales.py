@@ -1,0 +1,108 @@
+"""The twelve locales on the full catalog: complete, in their own language and script, searchable."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+from tools import locales
+
+NON_ENGLISH = [c for c in locales.locale_codes() if c != "en"]
+PLACEHOLDERS = re.compile(r"\{kaomoji\}|\{width\}")
+
+
+def catalog_strings(db, code: str) -> set[str]:
+    """The distinct keyword, name, category, usage and note strings of a locale in the catalog."""
+    strings = set()
+    for name, keywords in db.execute("SELECT name, keywords FROM profile_texts WHERE locale = ?", (code,)):
+        strings.add(name)
+        strings.update(json.loads(keywords))
+    for name, about in db.execute("SELECT name, about FROM category_texts WHERE locale = ?", (code,)):
+        strings.update((name, about))
+    strings.update(t for (t,) in db.execute("SELECT template FROM usage_templates WHERE locale = ?", (code,)))
+    strings.update(db.execute("SELECT width, cjk_font, any_font, ja_context, any_context FROM note_templates WHERE locale = ?", (code,)).fetchone())
+    return strings
+
+
+@pytest.fixture(scope="module")
+def db(full_catalog):
+    conn = sqlite3.connect(f"file:{full_catalog}?mode=ro", uri=True)
+    yield conn
+    conn.close()
+
+
+@pytest.mark.parametrize("code", NON_ENGLISH)
+def test_fewer_than_two_percent_of_strings_are_identical_to_english(db, code):
+    english = {s.casefold() for s in catalog_strings(db, "en")}
+    allowed = locales.loanwords()
+    strings = catalog_strings(db, code)
+    same = sorted(s for s in strings if s.casefold() in english and s.casefold() not in allowed)
+    assert len(same) / len(strings) < 0.02, same
+
+
+def letters(text: str) -> list[str]:
+    """The letters of the words of a text, leaving out placeholders and the documented loanwords.
+
+    A lone letter is not a word: notes quote faces such as ( ͡° ͜ʖ ͡°) whose ʖ is a Latin letter.
+    """
+    text = PLACEHOLDERS.sub(" ", text)
+    allowed = locales.loanwords()
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return [ch for w in words if w.casefold() not in allowed for ch in w]
+
+
+@pytest.mark.parametrize("code, script, pattern", [
+    ("ko", "Hangul", re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")),
+    ("ru", "Cyrillic", re.compile(r"[\u0400-\u04ff]")),
+])
+def test_text_is_in_the_locale_script(db, code, script, pattern):
+    wrong = {s for s in catalog_strings(db, code) if any(not pattern.match(ch) for ch in letters(s))}
+    assert not wrong, f"{code} strings with letters outside {script}: {sorted(wrong)[:10]}"
+
+
+def test_traditional_chinese_has_no_simplified_characters_left(db):
+    import opencc
+
+    # OpenCC's Taiwan table turns the correct 傢伙 (guy) into 傢夥; the word is taken out before the check.
+    check = opencc.OpenCC("s2tw")
+    wrong = [s for s in catalog_strings(db, "zh-Hant") if check.convert(s.replace("傢伙", "")) != s.replace("傢伙", "")]
+    assert not wrong, wrong[:10]
+
+
+EVERYDAY_WORDS = {
+    # locale: words for happy, sad, angry, cat, dog, thanks
+    "en": ["happy", "sad", "angry", "cat", "dog", "thanks"],
+    "ja": ["嬉しい", "悲しい", "怒る", "猫", "犬", "ありがとう"],
+    "zh-Hans": ["开心", "难过", "生气", "猫", "狗", "谢谢"],
+    "zh-Hant": ["開心", "難過", "生氣", "貓", "狗", "謝謝"],
+    "ko": ["행복", "슬픔", "화남", "고양이", "강아지", "감사"],
+    "es": ["feliz", "triste", "enojado", "gato", "perro", "gracias"],
+    "pt": ["feliz", "triste", "bravo", "gato", "cachorro", "obrigado"],
+    "fr": ["heureux", "triste", "en colère", "chat", "chien", "merci"],
+    "de": ["glücklich", "traurig", "wütend", "Katze", "Hund", "danke"],
+    "it": ["felice", "triste", "arrabbiato", "gatto", "cane", "grazie"],
+    "ru": ["радость", "грусть", "злой", "кот", "собака", "спасибо"],
+    "id": ["senang", "sedih", "marah", "kucing", "anjing", "terima kasih"],
+}
+LABELS = {"happy": {"happy"}, "sad": {"sad", "crying", "unhappy"}, "angry": {"angry"}, "cat": {"cat"}, "dog": {"dog"}, "thanks": {"thanks"}}
+
+
+@pytest.mark.parametrize("code", sorted(EVERYDAY_WORDS))
+def test_everyday_words_of_each_locale_find_entries_with_those_labels(client, catalog, code):
+    for word, meaning in zip(EVERYDAY_WORDS[code], LABELS):
+        body = client.get("/api/v1/search", query_string={"q": word, "locale": code, "limit": 10}).get_json()
+        assert len(body["data"]) == 10, (code, word)
+        for item in body["data"]:
+            entry = catalog.entry(item["id"])
+            labels = set(catalog.profiles[entry.profile_id][1])
+            assert labels & LABELS[meaning], (code, word, item["text"], labels)
+
+
+def test_metadata_lists_the_twelve_locales_with_their_names(db):
+    (raw,) = db.execute("SELECT value FROM meta WHERE key = 'locales'").fetchone()
+    listed = {l["code"]: l for l in json.loads(raw)}
+    assert len(listed) == 12
+    assert listed["ja"]["name"] == "日本語" and listed["ko"]["english_name"] == "Korean"
