@@ -161,9 +161,19 @@ def _int_param(name, description, default, minimum, maximum):
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
+def _comma_list(values: list[str]) -> str:
+    """A pattern for one or more of `values` separated by commas."""
+    one = "(" + "|".join(values) + ")"
+    return f"^{one}(,{one})*$"
+
+
 def build_document(catalog: Catalog) -> dict:
     locales = list(catalog.locales)
     slugs = [c.slug for c in catalog.categories]
+    types_param = {
+        "name": "type", "in": "query", "required": False, "description": "Category types, comma-separated.",
+        "schema": {"type": "string", "pattern": _comma_list(catalog.category_types), "example": "emotion"},
+    }
     spec = APISpec(
         title="Kaomoji Catalog API",
         version=API_VERSION,
@@ -194,7 +204,7 @@ def build_document(catalog: Catalog) -> dict:
     c.parameter("page", "query", {"required": False, "description": "Page number, from 1. A page past the end is empty.", "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1}})
     c.parameter("category", "query", {
         "required": False, "description": "Category slugs, comma-separated.",
-        "schema": {"type": "string", "example": "cute"}, "examples": {"one": {"value": "cat"}, "several": {"value": "cat,dog"}},
+        "schema": {"type": "string", "pattern": _comma_list(slugs), "example": "cute"},
     })
     c.response("BadRequest", _problem("A query parameter is invalid; `invalid_params` says which and why."))
     c.response("NotFound", _problem("No such entry or path."))
@@ -211,7 +221,7 @@ def build_document(catalog: Catalog) -> dict:
         "summary": "A page of kaomoji, cleanest faces first, with filters",
         "parameters": [
             category,
-            {"name": "type", "in": "query", "required": False, "description": "Category types, comma-separated.", "schema": {"type": "string", "example": "emotion"}},
+            types_param,
             {"name": "ascii_safe", "in": "query", "required": False, "description": "Only entries that are (true) or are not (false) pure ASCII.", "schema": {"type": "boolean"}},
             _int_param("max_width", "Only entries at most this many columns wide.", None, 1, 1000),
             page, _int_param("limit", "Page size.", LIST_LIMIT, 1, LIST_MAX), locale,
@@ -244,7 +254,7 @@ def build_document(catalog: Catalog) -> dict:
         "tags": ["kaomojis"], "summary": "Search by keyword in any of the 12 languages, or by pasting a face",
         "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.",
         "parameters": [
-            {"name": "q", "in": "query", "required": True, "description": "Search words or a kaomoji fragment, 1 to 100 characters after trimming.", "schema": {"type": "string", "minLength": 1, "maxLength": 100, "example": "cat"}},
+            {"name": "q", "in": "query", "required": True, "description": "Search words or a kaomoji fragment, 1 to 100 characters after trimming.", "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "example": "cat"}},
             page, _int_param("limit", "Page size.", SEARCH_LIMIT, 1, SEARCH_LIMIT), locale,
         ],
         "responses": {"200": _ok("Ranked results with note, usage and why each matched.", _page_of("#/components/schemas/SearchResult"), LINK), **NOT_MODIFIED, **ERRORS},
@@ -253,7 +263,7 @@ def build_document(catalog: Catalog) -> dict:
     spec.path(path="/api/v1/search", operations={"get": {**search_op, "operationId": "search", "description": "Alias of /api/v1/kaomojis/search. " + search_op["description"]}})
     spec.path(path="/api/v1/categories", operations={"get": {
         "tags": ["categories"], "operationId": "listCategories", "summary": "Categories with localized names and kaomoji counts",
-        "parameters": [{"name": "type", "in": "query", "required": False, "description": "Category types, comma-separated.", "schema": {"type": "string", "example": "emotion"}}, locale],
+        "parameters": [types_param, locale],
         "responses": {"200": _ok("Every category (of the given types).", {"type": "object", "required": ["data"], "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}}}}), **NOT_MODIFIED, **ERRORS},
     }})
     spec.path(path="/api/v1/openapi.json", operations={"get": {
