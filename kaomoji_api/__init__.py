@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from kaomoji_api import api, catalog, errors, http
+from kaomoji_api import api, catalog, clients, entry_limit, errors, http, limits
 from kaomoji_api.config import DEFAULTS
 
 
@@ -18,7 +18,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     errors.init_app(app)
+    # Before http: Flask runs after-request hooks last-registered first, so the limits see a response
+    # after http has made it a 304 (which shows no entries and costs none).
+    limits.init_app(app)
     http.init_app(app)
     catalog.init_app(app)
     api.init_app(app)
+    # WSGI layers, innermost first: the entry-point bucket, then around it the blocklist and the client address.
+    entry_limit.init_app(app)
+    clients.init_app(app)
     return app

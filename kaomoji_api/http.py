@@ -22,6 +22,11 @@ SHORT = 300       # lists and searches
 SEEDED = 3600     # a seeded random pick: the same for the same catalog
 
 
+def cors_headers() -> dict:
+    """CORS for responses made in front of Flask (blocklist, entry-point limit), as flask-cors sets it."""
+    return {"Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": ", ".join(EXPOSED_HEADERS)}
+
+
 def json_response(payload, max_age: int | None, headers=None):
     """A JSON response cached for `max_age` seconds by anyone, or not stored when None."""
     response = jsonify(payload)

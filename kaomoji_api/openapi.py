@@ -29,7 +29,9 @@ LIMITS = """\
 the number of entries it returns); over either limit the answer is 429 with `Retry-After`. Before the \
 application, 10 requests per second sustained with a burst of about 20. Counters are kept per process, so \
 the exact moment 429 starts can vary; call sequentially, not concurrently. Search returns at most 25 \
-entries per request, random at most 10, a list page at most 100."""
+entries per request, random at most 10, a list page at most 100. `X-RateLimit-Limit`, `-Remaining` and \
+`-Reset` (a Unix time) describe the tighter of the two per-minute limits; this document, `/healthz` and \
+preflight requests spend nothing. Blocked addresses get 403."""
 
 
 def _description(catalog: Catalog) -> str:
@@ -110,6 +112,7 @@ PROBLEM = {
         "title": {"type": "string"},
         "status": {"type": "integer"},
         "detail": {"type": "string"},
+        "limit": {"type": "string", "description": "For 429: the limit that was exceeded, e.g. 60 requests per minute."},
         "invalid_params": {
             "type": "array",
             "description": "For 400: each bad query parameter and why.",
@@ -118,6 +121,13 @@ PROBLEM = {
     },
     "example": {"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "count: must be from 1 to 10",
                 "invalid_params": [{"name": "count", "reason": "must be from 1 to 10"}]},
+}
+
+
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": {"schema": {"type": "integer"}, "description": "The tighter per-minute limit: 60 (requests) or 1000 (entries)."},
+    "X-RateLimit-Remaining": {"schema": {"type": "integer", "minimum": 0}, "description": "What is left of it this minute."},
+    "X-RateLimit-Reset": {"schema": {"type": "integer"}, "description": "Unix time at which it starts again."},
 }
 
 
@@ -134,6 +144,7 @@ def _ok(description: str, schema: dict, extra_headers: dict | None = None) -> di
         "Cache-Control": {"schema": {"type": "string"}},
         "Content-Language": {"schema": {"type": "string"}, "description": "The locale of localized fields."},
     }
+    headers.update(RATE_LIMIT_HEADERS)
     headers.update(extra_headers or {})
     return {"description": description, "headers": headers, "content": {"application/json": {"schema": schema}}}
 
@@ -150,7 +161,11 @@ def _page_of(item_ref: str) -> dict:
 
 
 LINK = {"Link": {"schema": {"type": "string"}, "description": "RFC 8288 links: first, prev, next, last."}}
-ERRORS = {"400": {"$ref": "#/components/responses/BadRequest"}, "429": {"$ref": "#/components/responses/TooManyRequests"}}
+ERRORS = {
+    "400": {"$ref": "#/components/responses/BadRequest"},
+    "403": {"$ref": "#/components/responses/Forbidden"},
+    "429": {"$ref": "#/components/responses/TooManyRequests"},
+}
 NOT_MODIFIED = {"304": {"description": "Not modified since the ETag sent in If-None-Match."}}
 
 
@@ -208,9 +223,10 @@ def build_document(catalog: Catalog) -> dict:
     })
     c.response("BadRequest", _problem("A query parameter is invalid; `invalid_params` says which and why."))
     c.response("NotFound", _problem("No such entry or path."))
+    c.response("Forbidden", _problem("Requests from this address are blocked."))
     c.response("TooManyRequests", _problem(
-        "Over the per-IP request rate (60 a minute), the item budget (1,000 entries a minute) or the entry-point rate (10 a second, burst about 20).",
-        {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "description": "Seconds to wait before the next request."}},
+        "Over the per-IP request rate (60 a minute), the item budget (1,000 entries a minute) or the entry-point rate (10 a second, burst about 20); `limit` says which.",
+        {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "description": "Seconds to wait before the next request."}, **RATE_LIMIT_HEADERS},
     ))
 
     # apispec turns the name of a registered parameter into a $ref.

@@ -52,7 +52,9 @@ def sample_catalog(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def app(full_catalog):
-    return create_app({"TESTING": True, "CATALOG": str(full_catalog)})
+    # Limits off: the tests of the API send far more than 60 requests a minute. tests/test_limits*.py,
+    # test_entry_limit.py and test_deploy.py make their own apps and servers with limits on.
+    return create_app({"TESTING": True, "CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False})
 
 
 @pytest.fixture()

@@ -17,7 +17,7 @@ from kaomoji_api import create_app
 
 @pytest.fixture(scope="module")
 def api_schema(full_catalog):
-    app = create_app({"TESTING": True, "CATALOG": str(full_catalog)})
+    app = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False})
     return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
 
 

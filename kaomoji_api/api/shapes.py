@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import request
+from flask import g, request
 
 from kaomoji_api.catalog import Catalog, Entry
 
 
 def entry_item(catalog: Catalog, entry: Entry, locale: str, *, detail: bool) -> dict:
     """An entry as the API shows it; `note` and `usage` only in detail (single entry, search)."""
+    # The item budget (limits.py) charges a request for the entries it showed.
+    g.entries_returned = g.get("entries_returned", 0) + 1
     name, keywords = catalog.name_and_keywords(entry.profile_id, locale)
     item = {
         "id": entry.id,

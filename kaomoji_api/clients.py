@@ -1,0 +1,122 @@
+"""Who is asking: the client's address, read through trusted proxies only, and the blocklist.
+
+Both work on the WSGI environ in front of everything else, so a blocked client costs almost nothing.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import time
+
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from kaomoji_api.errors import problem
+from kaomoji_api.http import cors_headers
+
+BLOCKLIST_CHECK_SECONDS = 1.0  # how often the file's modification time is looked at
+
+
+class Networks:
+    """A set of addresses and CIDR ranges, answering `address in networks` in one look-up per prefix length."""
+
+    def __init__(self, networks=()):
+        self._numbers: dict[tuple[int, int], set[int]] = {}  # (IP version, prefix length) -> network numbers
+        for network in networks:
+            self._numbers.setdefault((network.version, network.prefixlen), set()).add(
+                int(network.network_address) >> (network.max_prefixlen - network.prefixlen)
+            )
+
+    def __contains__(self, text: str) -> bool:
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            return False
+        if address.version == 6 and address.ipv4_mapped:  # ::ffff:192.0.2.1 from a dual-stack socket
+            address = address.ipv4_mapped
+        number, bits = int(address), address.max_prefixlen
+        return any(
+            (number >> (bits - prefix)) in numbers
+            for (version, prefix), numbers in self._numbers.items()
+            if version == address.version
+        )
+
+    def __len__(self) -> int:
+        return sum(len(numbers) for numbers in self._numbers.values())
+
+
+class Blocklist:
+    """The blocked networks of a file: one address or CIDR range a line, `#` starts a comment.
+
+    The file is read again when it changes (looked at no more than once a second); a line that is not an
+    address or range is logged and skipped, and a missing file blocks nobody.
+    """
+
+    def __init__(self, path: str, logger):
+        self.path, self.logger = path, logger
+        self._signature = self._stat()
+        self._networks = self._read()
+        self._checked = time.monotonic()
+
+    def _stat(self):
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        return stat.st_mtime_ns, stat.st_size, stat.st_ino
+
+    def _read(self) -> Networks:
+        try:
+            with open(self.path, encoding="utf-8") as file:
+                lines = file.read().splitlines()
+        except OSError as error:
+            self.logger.warning("blocklist %s not read (%s): nobody is blocked", self.path, error)
+            return Networks()
+        networks = []
+        for number, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            try:
+                networks.append(ipaddress.ip_network(text, strict=False))
+            except ValueError:
+                self.logger.warning("blocklist %s line %d: %r is not an address or CIDR range; skipped", self.path, number, text)
+        self.logger.info("blocklist %s: %d networks", self.path, len(networks))
+        return Networks(networks)
+
+    def networks(self) -> Networks:
+        now = time.monotonic()
+        if now - self._checked >= BLOCKLIST_CHECK_SECONDS:
+            self._checked = now
+            signature = self._stat()
+            if signature != self._signature:
+                self._signature = signature
+                self._networks = self._read()
+        return self._networks
+
+    def __contains__(self, address: str) -> bool:
+        return address in self.networks()
+
+
+class BlockedClients:
+    """WSGI middleware: 403 problem+json for a blocked client, before anything else is done."""
+
+    def __init__(self, wsgi_app, blocklist: Blocklist):
+        self.wsgi_app, self.blocklist = wsgi_app, blocklist
+
+    def __call__(self, environ, start_response):
+        if (environ.get("REMOTE_ADDR") or "") in self.blocklist:
+            response = problem(403, "Requests from this address are blocked.", headers=cors_headers())
+            return response(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+
+def init_app(app) -> None:
+    """Wrap the app (and every WSGI layer already around it) in the blocklist, then in ProxyFix."""
+    if app.config["BLOCKLIST"]:
+        app.wsgi_app = BlockedClients(app.wsgi_app, Blocklist(app.config["BLOCKLIST"], app.logger))
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        # Only the last `proxies` hops of X-Forwarded-For were written by proxies we run; anything to their
+        # left came from the client. ProxyFix sets REMOTE_ADDR from the right hop, for everything inside.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
