@@ -23,8 +23,9 @@ $(CATALOG): | $(VENV)/.installed
 catalog: $(VENV)/.installed
 	$(BIN)/python -m tools.build_catalog --out $(CATALOG)
 
+# gunicorn as deployed (deploy/gunicorn.conf.py): its workers share the entry-point buckets.
 serve: $(VENV)/.installed $(CATALOG)
-	KAOMOJI_CATALOG=$(CATALOG) $(BIN)/gunicorn --bind $(HOST):$(PORT) --workers 2 wsgi:app
+	KAOMOJI_CATALOG=$(CATALOG) KAOMOJI_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py wsgi:app
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
+import sys
+import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -22,14 +27,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def fetch(url: str, headers: dict | None = None, timeout: float = 5.0):
-    """(status, headers, body as JSON or text) of a GET, errors included."""
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+def fetch(url: str, headers: dict | None = None, timeout: float = 5.0, source: str | None = None, method: str = "GET"):
+    """(status, headers, body as JSON or text) of a GET, errors included.
+
+    `source` is the loopback address to send from (127.0.0.2, ...): another client, as the server sees it.
+    """
+    if source or method != "GET":
+        parts = urllib.parse.urlsplit(url)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout, source_address=(source, 0) if source else None)
+        try:
+            connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers or {})
+            response = connection.getresponse()
             status, head, raw = response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        status, head, raw = error.code, error.headers, error.read()
+        finally:
+            connection.close()
+    else:
+        request = urllib.request.Request(url, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                status, head, raw = response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            status, head, raw = error.code, error.headers, error.read()
     try:
         body = json.loads(raw)
     except ValueError:
@@ -37,27 +55,45 @@ def fetch(url: str, headers: dict | None = None, timeout: float = 5.0):
     return status, head, body
 
 
-def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 60.0) -> None:
+def accepts_connections(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1.0):
+        return True
+    return False
+
+
+def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 60.0, port: int | None = None) -> None:
+    """Until `url` answers 200 or, without a url, until `port` accepts connections."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}: {process.stdout.read() if process.stdout else ''}")
-        with contextlib.suppress(OSError):
-            if fetch(url, timeout=1.0)[0] == 200:
+            output = process.stdout.read() if process.stdout else ""
+            raise RuntimeError(f"server exited with {process.returncode}: {output}")
+        if url is None:
+            if accepts_connections(port):
                 return
+        else:
+            with contextlib.suppress(OSError):
+                if fetch(url, timeout=1.0)[0] == 200:
+                    return
         time.sleep(0.2)
-    raise RuntimeError(f"server did not answer {url} within {seconds} s")
+    raise RuntimeError(f"server did not answer {url or port} within {seconds} s")
 
 
 @contextlib.contextmanager
-def running(command: list[str], health_url: str, env: dict | None = None, cwd: Path = ROOT):
-    """Run a server in its own process group; on exit stop the group by its process id."""
+def running(command: list[str], health_url: str | None, env: dict | None = None, cwd: Path = ROOT,
+            port: int | None = None, log: Path | None = None):
+    """Run a server in its own process group; on exit stop the group by its process id.
+
+    It is up when `health_url` answers 200, or (without one) when `port` accepts connections. With `log`
+    its output goes to that file, which nothing has to keep reading, rather than to a pipe.
+    """
+    output = open(log, "w", encoding="utf-8") if log else subprocess.PIPE
     process = subprocess.Popen(
         command, cwd=cwd, env={**os.environ, **(env or {})}, start_new_session=True,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=output, stderr=subprocess.STDOUT, text=True,
     )
     try:
-        wait_until_up(health_url, process)
+        wait_until_up(health_url, process, port=port)
         yield process
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -67,3 +103,79 @@ def running(command: list[str], health_url: str, env: dict | None = None, cwd: P
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        if log:
+            output.close()
+
+
+@contextlib.contextmanager
+def redis_server(port: int, redis_program: str):
+    """A throwaway redis-server on 127.0.0.1:`port`, keeping nothing on disk."""
+    command = [redis_program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"]
+    with running(command, None, port=port) as process:
+        yield process
+
+
+def nginx_site(site: str, listen_port: int, upstream_port: int) -> str:
+    """deploy/nginx.conf made to listen on loopback at `listen_port` and proxy to `upstream_port`."""
+    site = re.sub(r"^(\s*)listen 80;", rf"\1listen 127.0.0.1:{listen_port};", site, flags=re.M)
+    site = re.sub(r"^\s*listen \[::\]:80;\n", "", site, flags=re.M)
+    site = re.sub(r"server 127\.0\.0\.1:8000;", f"server 127.0.0.1:{upstream_port};", site)
+    assert f"listen 127.0.0.1:{listen_port};" in site and f"server 127.0.0.1:{upstream_port};" in site
+    return site
+
+
+@contextlib.contextmanager
+def nginx_in_front(nginx_program: str, upstream_port: int, folder: Path, site: Path = ROOT / "deploy" / "nginx.conf"):
+    """A real nginx serving `site` (the deployment's site file) on a free port, all its files in `folder`.
+
+    Yields the base URL. It runs in the foreground, so stopping it by its process id stops it.
+    """
+    port = free_port()
+    (folder / "site.conf").write_text(nginx_site(site.read_text(encoding="utf-8"), port, upstream_port), encoding="utf-8")
+    temp = "\n".join(f"    {kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (folder / "nginx.conf").write_text(
+        f"worker_processes 1;\ndaemon off;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\n"
+        f"events {{ worker_connections 256; }}\n"
+        f"http {{\n    access_log {folder / 'access.log'};\n{temp}\n    include {folder / 'site.conf'};\n}}\n",
+        encoding="utf-8",
+    )
+    command = [nginx_program, "-c", str(folder / "nginx.conf"), "-p", str(folder), "-e", str(folder / "error.log")]
+    with running(command, None, port=port, log=folder / "nginx.out"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def gunicorn_command(port: int, workers: int | None = None) -> list[str]:
+    """gunicorn as deployed (deploy/gunicorn.conf.py) on 127.0.0.1:`port`, with this interpreter."""
+    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"]
+    if workers:
+        command += ["--workers", str(workers)]
+    return command + ["wsgi:app"]
+
+
+def burst(url: str, count: int, source: str) -> tuple[list[tuple], float]:
+    """`count` GETs of `url` from `source`, all sent at once from their own threads.
+
+    Returns the (status, headers, body) of each and the seconds from the first send to the last answer.
+    """
+    results: list = [None] * count
+    ready = threading.Barrier(count + 1)
+
+    def send(index: int) -> None:
+        ready.wait()
+        results[index] = fetch(url, source=source, timeout=15)
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    ready.wait()
+    started = time.monotonic()
+    for thread in threads:
+        thread.join()
+    return results, time.monotonic() - started
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server started by `running` before its block ends, by its process id."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    process.wait(timeout=15)
