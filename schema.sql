@@ -80,9 +80,10 @@ CREATE TABLE entries (
     needs_cjk_font INTEGER NOT NULL,
     display_width  INTEGER NOT NULL,
     ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
-    quality        INTEGER NOT NULL UNIQUE  -- 0 is the cleanest face of the catalog
+    quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog
+    shape          INTEGER NOT NULL         -- CRC-32 of textnorm.face_shape(text): near-copies share it
 );
-CREATE INDEX entries_by_category ON entries (category_id, id);
+CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);
 
 -- Pasted faces and fragments of three or more characters.
@@ -91,9 +92,16 @@ CREATE VIRTUAL TABLE entry_text_search USING fts5(
 );
 
 -- @per-locale: the builder runs what follows once per locale, {table} being search_<code>
--- (code in lower case, '-' as '_'). Rows are profiles (rowid = profile id); columns hold
--- tokens from kaomoji_api.textnorm.index_tokens, already folded, so the ascii tokenizer
--- only splits them on spaces.
+-- (code in lower case, '-' as '_'). One row per term that search ranks on: each keyword and
+-- the name of a profile, and its category name. `tokens` (indexed) and `folded`/`stemmed`
+-- come from kaomoji_api.textnorm at build time, so the ascii tokenizer only splits on spaces
+-- and the service loads its matching tables without normalising anything itself.
 CREATE VIRTUAL TABLE {table} USING fts5(
-    name, keywords, category, tokenize = 'ascii'
+    tokens,
+    profile_id UNINDEXED,
+    field UNINDEXED,      -- keyword, name or category
+    value UNINDEXED,      -- the term as shown
+    folded UNINDEXED,     -- textnorm.comparable(value)
+    stemmed UNINDEXED,    -- textnorm.comparable(value, stemmer of the locale)
+    tokenize = 'ascii'
 );

@@ -48,7 +48,11 @@ def finish_response(response):
         response.vary.add("Accept-Language")
     if response.status_code == 200 and request.method in ("GET", "HEAD") and not response.direct_passthrough:
         response.add_etag()
-        response.make_conditional(request)
+        if request.if_none_match.contains(response.get_etag()[0]):
+            # Werkzeug's make_conditional also handles dates and ranges, which JSON here never needs.
+            response.status_code = 304
+            response.set_data(b"")
+            response.headers.pop("Content-Length", None)
     return response
 
 

@@ -73,8 +73,9 @@ def random_kaomojis():
     available = catalog.count(category_ids)
     # A seed makes the pick a function of (seed, catalog, filter): the same "kaomoji of the day" for everyone.
     rng = random.Random(f"{catalog.version}|{seed}|{','.join(slugs or [])}") if seed else random
-    positions = rng.sample(range(available), min(count, available))
-    data = [entry_item(catalog, catalog.entry_at(p, category_ids), locale, detail=False) for p in positions]
+    picks = rng.sample(range(available), min(count, available))
+    entries = catalog.entries_by_ids([catalog.order.id_at(i, category_ids) for i in picks])
+    data = [entry_item(catalog, e, locale, detail=False) for e in entries]
     return json_response({"data": data}, SEEDED if seed else None)
 
 
