@@ -47,7 +47,8 @@ def finish_response(response):
         response.headers["Content-Language"] = g.locale
         response.vary.add("Accept-Language")
     if response.status_code == 200 and request.method in ("GET", "HEAD") and not response.direct_passthrough:
-        response.add_etag()
+        if "ETag" not in response.headers:
+            response.add_etag()
         if request.if_none_match.contains(response.get_etag()[0]):
             # Werkzeug's make_conditional also handles dates and ranges, which JSON here never needs.
             response.status_code = 304

@@ -10,6 +10,7 @@ from kaomoji_api.api.shapes import entry_item, pagination
 from kaomoji_api.catalog import get_catalog
 from kaomoji_api.http import LONG, SEEDED, SHORT, json_response
 from kaomoji_api.params import Params
+from kaomoji_api.response_cache import cached_response
 from kaomoji_api.search import search_entries
 
 bp = Blueprint("kaomojis", __name__, url_prefix="/api/v1")
@@ -25,6 +26,7 @@ def _category_ids(catalog, slugs):
 
 
 @bp.get("/kaomojis")
+@cached_response
 def list_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -49,6 +51,7 @@ def list_kaomojis():
 
 
 @bp.get(f"/kaomojis/<int(max={MAX_ID}):entry_id>")
+@cached_response
 def get_kaomoji(entry_id: int):
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -61,6 +64,7 @@ def get_kaomoji(entry_id: int):
 
 @bp.get("/kaomojis/random")
 @bp.get("/random")
+@cached_response
 def random_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -81,6 +85,7 @@ def random_kaomojis():
 
 @bp.get("/kaomojis/search")
 @bp.get("/search")
+@cached_response
 def search_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
