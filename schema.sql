@@ -86,6 +86,20 @@ CREATE TABLE entries (
 CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);
 
+-- The service's search index, precomputed from the per-locale search tables below: for each
+-- normalised key, the profiles it matches as a little-endian bitmask (bit n = profile n) and
+-- the term reported as the match. kind: exact (folded term), stemmed (where it differs),
+-- token (a word stem or CJK n-gram of a keyword or name), category (one of a category name).
+CREATE TABLE search_keys (
+    locale   TEXT NOT NULL REFERENCES locales (code),
+    kind     TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    profiles BLOB NOT NULL,
+    field    TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (locale, kind, key)
+) WITHOUT ROWID;
+
 -- Pasted faces and fragments of three or more characters.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(
     text, content = 'entries', content_rowid = 'id', tokenize = 'trigram'

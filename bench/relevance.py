@@ -19,6 +19,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's kaomoji_api, whatever else is installed
 QUERIES = ROOT / "bench" / "data" / "relevance-queries.json"
 DEPTH = 10
 

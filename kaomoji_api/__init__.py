@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from kaomoji_api import api, catalog, errors, http
+from kaomoji_api import api, catalog, errors, http, search
 from kaomoji_api.config import DEFAULTS
 
 
@@ -20,5 +20,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     http.init_app(app)
     catalog.init_app(app)
+    search.init_app(app)
     api.init_app(app)
     return app

@@ -234,6 +234,7 @@ class CatalogHolder:
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
+        self.on_open: list = []  # called with each newly opened catalog before it serves (warm-ups)
         self._lock = threading.Lock()
         self._catalog = Catalog(self.path)
         self._stamp = self._stat()
@@ -256,7 +257,10 @@ class CatalogHolder:
         try:
             stamp = self._stat()
             if stamp != self._stamp:
-                self._catalog, self._stamp = Catalog(self.path), stamp
+                catalog = Catalog(self.path)
+                for warm_up in self.on_open:
+                    warm_up(catalog)
+                self._catalog, self._stamp = catalog, stamp
         except (OSError, CatalogError) as exc:
             # Keep serving the catalog we have; a half-copied or missing file is not a reason to fail requests.
             current_app.logger.warning("catalog not reloaded: %s", exc)
@@ -268,3 +272,10 @@ def get_catalog() -> Catalog:
 
 def init_app(app) -> None:
     app.extensions["kaomoji_catalog"] = CatalogHolder(app.config["CATALOG"])
+
+
+def on_open(app, warm_up) -> None:
+    """Run `warm_up(catalog)` on the current catalog now and on every replacement before it serves."""
+    holder = app.extensions["kaomoji_catalog"]
+    holder.on_open.append(warm_up)
+    warm_up(holder._catalog)

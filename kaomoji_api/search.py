@@ -16,6 +16,7 @@ import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 
+from kaomoji_api import catalog as catalog_module
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog
 
@@ -51,8 +52,30 @@ def profiles_in(mask: int):
         mask ^= low
 
 
+def index_keys(terms) -> dict[tuple[str, str], list]:
+    """The search keys of one locale from its terms, as the builder stores them in search_keys.
+
+    `terms` are (profile_id, field, value, folded, stemmed, tokens) rows; the result maps
+    (kind, key) to [profiles bitmask, field, value], the first term seen being the one reported.
+    """
+    keys: dict[tuple[str, str], list] = {}
+    for profile_id, field, value, folded, stemmed, tokens in terms:
+        if field == "category":
+            kinds = [("category", t) for t in tokens.split()]
+        else:
+            kinds = [("exact", folded)] + ([("stemmed", stemmed)] if stemmed != folded else [])
+            kinds += [("token", t) for t in tokens.split()]
+        for kind in kinds:
+            entry = keys.get(kind)
+            if entry is None:
+                keys[kind] = [1 << profile_id, field, value]
+            else:
+                entry[0] |= 1 << profile_id
+    return keys
+
+
 class LocaleIndex:
-    """One locale's keywords, names and category names, as the builder normalised them.
+    """One locale's search keys, loaded from the catalog's precomputed search_keys table.
 
     Each index maps a normalised form to (bitmask of profiles, Match): with ~900 profiles a
     bitmask is a small integer, so AND, OR and "not yet matched" are single operations.
@@ -61,29 +84,16 @@ class LocaleIndex:
     def __init__(self, catalog: Catalog, code: str, shared: dict):
         self.code = code
         self.stemmer = textnorm.stemmer_for(catalog.locales[code].stemmer)
-        building: dict[str, dict] = {"exact": {}, "stemmed": {}, "tokens": {}, "category": {}}
+        indexes: dict[str, dict] = {"exact": {}, "stemmed": {}, "token": {}, "category": {}}
         matches: dict[tuple[str, str], Match] = {}
-        table = "search_" + code.lower().replace("-", "_")
-        rows = catalog.db.execute(f"SELECT profile_id, field, value, folded, stemmed, tokens FROM {table}")
-        for profile_id, field, value, folded, stemmed, tokens in rows:
+        rows = catalog.db.execute("SELECT kind, key, profiles, field, value FROM search_keys WHERE locale = ?", (code,))
+        for kind, key, profiles, field, value in rows:
             match = matches.setdefault((field, value), Match(field, value, code))
-            bit = 1 << profile_id
-            keys = [("category", t) for t in tokens.split()] if field == "category" else (
-                [("exact", folded)] + ([("stemmed", stemmed)] if stemmed != folded else []) + [("tokens", t) for t in tokens.split()]
-            )
-            for index, key in keys:
-                entry = building[index].get(key)
-                if entry is None:
-                    building[index][key] = [bit, match]
-                else:
-                    entry[0] |= bit
-        # Identical masks and keys recur across locales; `shared` keeps one object of each.
-        frozen = {
-            name: {shared.setdefault(k, k): (shared.setdefault(m, m), match) for k, (m, match) in index.items()}
-            for name, index in building.items()
-        }
+            mask = int.from_bytes(profiles, "little")
+            # Identical masks and keys recur across locales; `shared` keeps one object of each.
+            indexes[kind][shared.setdefault(key, key)] = (shared.setdefault(mask, mask), match)
         self.exact, self.stemmed, self.tokens, self.category_tokens = (
-            frozen["exact"], frozen["stemmed"], frozen["tokens"], frozen["category"]
+            indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"]
         )
         self.phrases = sorted(self.exact)
         self.sorted_tokens = sorted(self.tokens)
@@ -250,6 +260,11 @@ def searcher_for(catalog: Catalog) -> Searcher:
     if searcher is None:
         searcher = _searchers[catalog] = Searcher(catalog)
     return searcher
+
+
+def init_app(app) -> None:
+    """Build the search indexes when a catalog opens, so no request waits for them."""
+    catalog_module.on_open(app, searcher_for)
 
 
 def search_entries(catalog: Catalog, query: str, locale: str, offset: int, limit: int):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import kaomoji_dataset
 
-from kaomoji_api import textnorm
+from kaomoji_api import search, textnorm
 from tools import locales as locale_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +147,7 @@ class HashingWriter:
         marks = ",".join("?" * len(rows[0]))
         self.db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
         for row in rows:
-            self.digest.update(json.dumps([table, *row], ensure_ascii=False).encode())
+            self.digest.update(json.dumps([table, *row], ensure_ascii=False, default=bytes.hex).encode())
 
 
 def build(out: Path, sample: int | None = None, only: list[str] | None = None, progress: Progress | None = None) -> dict:
@@ -230,6 +230,11 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                     terms.append((tokens, pid, field, value, folded, stemmed))
             writer.insert("profile_texts", texts)
             writer.insert(f"{table_name(code)} (tokens, profile_id, field, value, folded, stemmed)", terms)
+            keys = search.index_keys((pid, field, value, folded, stemmed, tokens) for tokens, pid, field, value, folded, stemmed in terms)
+            writer.insert("search_keys", [
+                (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
+                for (kind, key), (mask, field, value) in sorted(keys.items())
+            ])
             progress.step("profiles and search", done, len(codes))
 
         ranked = sorted(entries, key=quality_key)
