@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from kaomoji_api import api, catalog, errors, http
+from kaomoji_api import api, catalog, errors, http, web
 from kaomoji_api.config import DEFAULTS
 
 
@@ -21,4 +21,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     http.init_app(app)
     catalog.init_app(app)
     api.init_app(app)
+    web.init_app(app)
     return app
