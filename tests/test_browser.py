@@ -114,6 +114,49 @@ def test_typing_a_query_shows_the_matching_faces_after_one_debounced_request(pag
     assert not page_errors
 
 
+def test_a_category_chip_shows_its_kaomoji_and_show_more_adds_the_next_page(page, base_url, page_errors):
+    open_catalog(page)
+    chip = page.locator("#chips .chip").nth(1)
+    slug = chip.get_attribute("data-slug")
+    category = next(c for c in api(base_url, "/api/v1/categories", locale="en")["data"] if c["slug"] == slug)
+    assert chip.text_content() == f"{category['name']} {category['count']:,}"
+    chip.click()
+    wait_for_heading(page, category["name"])
+    assert chip.get_attribute("aria-pressed") == "true"
+    first = api(base_url, "/api/v1/kaomojis", category=slug, limit=24, page=1)["data"]
+    assert card_ids(page) == [e["id"] for e in first]
+    page.click("#more")
+    page.wait_for_function("() => document.querySelectorAll('#results .card').length === 48")
+    second = api(base_url, "/api/v1/kaomojis", category=slug, limit=24, page=2)["data"]
+    assert card_ids(page) == [e["id"] for e in first + second]
+    # Focus moves to the first face that was added, so a keyboard user carries on from there.
+    assert page.evaluate("document.activeElement.closest('.card').dataset.id") == str(second[0]["id"])
+    assert not page_errors
+
+
+def test_random_shows_ten_faces_that_stay_the_same_when_the_language_changes(page, page_errors):
+    open_catalog(page)
+    randoms = api_requests(page, "/api/v1/random")
+    page.click("#random")
+    wait_for_heading(page, LABELS["en"]["heading_random"])
+    ids = card_ids(page)
+    assert len(ids) == 10 and len(randoms) == 1
+    page.select_option("#language", "ko")
+    wait_for_heading(page, LABELS["ko"]["heading_random"])
+    assert card_ids(page) == ids
+    assert not page_errors
+
+
+def test_a_search_that_finds_nothing_says_so(page, page_errors):
+    open_catalog(page)
+    page.fill("#query", "qwxzqwxz")
+    wait_for_heading(page, "qwxzqwxz")
+    assert card_ids(page) == []
+    assert page.text_content("#results .empty") == LABELS["en"]["no_results"]
+    assert page.is_hidden("#more")
+    assert not page_errors
+
+
 def test_switching_language_translates_the_labels_and_the_names_and_is_remembered(page, base_url, page_errors):
     open_catalog(page)
     ids = card_ids(page)

@@ -235,7 +235,7 @@
       const [path, params] = request(next);
       const body = await api(path, params, controller.signal);
       hideNotice();
-      const before = ui.results.children.length;
+      const before = ui.results.querySelectorAll(".card").length;
       render(body.data, append);
       const pages = body.pagination;
       ui.more.hidden = !pages || pages.page >= pages.total_pages;
@@ -243,7 +243,7 @@
       ui.heading.textContent = `${headingText(next)} · ${t("count", { count: number(count) })}`;
       if (!body.data.length) announce(t("no_results"));
       else if (!append) announce(ui.heading.textContent);
-      if (focusNew) ui.results.children[before]?.querySelector(".face")?.focus();
+      if (focusNew) ui.results.querySelectorAll(".card")[before]?.querySelector(".face")?.focus();
     } catch (error) {
       if (controller.signal.aborted) return;
       if (error instanceof TooManyRequests) {
@@ -293,8 +293,16 @@
 
   function render(entries, append) {
     const cards = entries.map(card);
-    if (append) ui.results.append(...cards);
-    else ui.results.replaceChildren(...cards);
+    if (append) {
+      ui.results.append(...cards);
+    } else if (cards.length) {
+      ui.results.replaceChildren(...cards);
+    } else {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = t("no_results");
+      ui.results.replaceChildren(empty);
+    }
   }
 
   ui.more.addEventListener("click", () => load({ ...view, page: view.page + 1 }, { append: true, focusNew: true }));
