@@ -24,7 +24,8 @@ LABELS = json.loads((STATIC / "i18n.json").read_text(encoding="utf-8"))
 @pytest.fixture(scope="module")
 def base_url(full_catalog):
     need_program("chromium")
-    with gunicorn_serving(full_catalog, workers=2) as base:
+    # The tests load the page many times a minute from one address; the rate limits are not what they test.
+    with gunicorn_serving(full_catalog, workers=2, env={"KAOMOJI_RATELIMIT_ENABLED": "false"}) as base:
         yield base
 
 
