@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from kaomoji_api import api, catalog, errors, http, search
+from kaomoji_api import api, catalog, errors, http, search, web
 from kaomoji_api.config import DEFAULTS
 
 
@@ -22,4 +22,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     catalog.init_app(app)
     search.init_app(app)
     api.init_app(app)
+    web.init_app(app)
     return app

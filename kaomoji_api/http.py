@@ -20,6 +20,7 @@ EXPOSED_HEADERS = [
 LONG = 86400      # single entries, categories, the OpenAPI document: change only with the catalog
 SHORT = 300       # lists and searches
 SEEDED = 3600     # a seeded random pick: the same for the same catalog
+PAGE = 3600       # the web page, the docs page and their files: a release should reach browsers within the hour
 
 
 def json_response(payload, max_age: int | None, headers=None):

@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -67,3 +68,13 @@ def running(command: list[str], health_url: str, env: dict | None = None, cwd: P
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@contextlib.contextmanager
+def gunicorn_serving(catalog: Path, workers: int = 2, env: dict | None = None):
+    """The app (wsgi:app) under a real gunicorn on 127.0.0.1 serving `catalog`; yields its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "wsgi:app"]
+    with running(command, f"{base}/healthz", env={"KAOMOJI_CATALOG": str(catalog), **(env or {})}):
+        yield base

@@ -180,6 +180,12 @@ def test_no_query_raises_an_fts_syntax_error(client, q):
     assert response.status_code == 200, (q, response.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("q", ["\x00", "a\x00b", "é\x00.\U0001f3fbX"])
+def test_a_query_with_a_nul_character_is_400_not_500(client, q):
+    response, body = get(client, "/api/v1/search", query_string={"q": q})
+    assert response.status_code == 400 and body["invalid_params"][0]["name"] == "q"
+
+
 def test_cross_language_queries_work_whatever_the_locale(client):
     _, body = get(client, "/api/v1/search?q=cat&locale=ja&limit=5")
     assert body["data"] and all(i["category"] == "cat" or "猫" in i["keywords"] for i in body["data"])
