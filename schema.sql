@@ -80,10 +80,25 @@ CREATE TABLE entries (
     needs_cjk_font INTEGER NOT NULL,
     display_width  INTEGER NOT NULL,
     ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
-    quality        INTEGER NOT NULL UNIQUE  -- 0 is the cleanest face of the catalog
+    quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog
+    shape          INTEGER NOT NULL         -- CRC-32 of textnorm.face_shape(text): near-copies share it
 );
-CREATE INDEX entries_by_category ON entries (category_id, id);
+CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);
+
+-- The service's search index, precomputed from the per-locale search tables below: for each
+-- normalised key, the profiles it matches as a little-endian bitmask (bit n = profile n) and
+-- the term reported as the match. kind: exact (folded term), stemmed (where it differs),
+-- token (a word stem or CJK n-gram of a keyword or name), category (one of a category name).
+CREATE TABLE search_keys (
+    locale   TEXT NOT NULL REFERENCES locales (code),
+    kind     TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    profiles BLOB NOT NULL,
+    field    TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (locale, kind, key)
+) WITHOUT ROWID;
 
 -- Pasted faces and fragments of three or more characters.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(
@@ -91,9 +106,16 @@ CREATE VIRTUAL TABLE entry_text_search USING fts5(
 );
 
 -- @per-locale: the builder runs what follows once per locale, {table} being search_<code>
--- (code in lower case, '-' as '_'). Rows are profiles (rowid = profile id); columns hold
--- tokens from kaomoji_api.textnorm.index_tokens, already folded, so the ascii tokenizer
--- only splits them on spaces.
+-- (code in lower case, '-' as '_'). One row per term that search ranks on: each keyword and
+-- the name of a profile, and its category name. `tokens` (indexed) and `folded`/`stemmed`
+-- come from kaomoji_api.textnorm at build time, so the ascii tokenizer only splits on spaces
+-- and the service loads its matching tables without normalising anything itself.
 CREATE VIRTUAL TABLE {table} USING fts5(
-    name, keywords, category, tokenize = 'ascii'
+    tokens,
+    profile_id UNINDEXED,
+    field UNINDEXED,      -- keyword, name or category
+    value UNINDEXED,      -- the term as shown
+    folded UNINDEXED,     -- textnorm.comparable(value)
+    stemmed UNINDEXED,    -- textnorm.comparable(value, stemmer of the locale)
+    tokenize = 'ascii'
 );

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from kaomoji_api import api, catalog, clients, entry_limit, errors, http, limits
+from kaomoji_api import api, catalog, clients, entry_limit, errors, http, limits, search, web
 from kaomoji_api.config import DEFAULTS
 
 
@@ -23,7 +23,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     limits.init_app(app)
     http.init_app(app)
     catalog.init_app(app)
+    search.init_app(app)
     api.init_app(app)
+    web.init_app(app)
     # WSGI layers, innermost first: the entry-point bucket, then around it the blocklist and the client address.
     entry_limit.init_app(app)
     clients.init_app(app)

@@ -13,6 +13,7 @@ import os
 import sqlite3
 import threading
 import time
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,6 +69,38 @@ def _selections(count: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
+class EntryOrder:
+    """Every entry's place in the quality order, held as compact arrays.
+
+    Random picks, category pages and search walk these instead of asking SQLite to sort.
+    """
+
+    def __init__(self, db: sqlite3.Connection):
+        self.ids = array("I")           # entry id at each position
+        self.profiles = array("I")      # profile id at each position
+        self.shapes = array("I")        # face shape (near-copy key) at each position
+        self.by_profile: dict[int, array] = {}
+        self.by_category: dict[int, array] = {}
+        rows = db.execute("SELECT id, profile_id, category_id, shape FROM entries ORDER BY quality")
+        for position, (entry_id, profile_id, category_id, shape) in enumerate(rows):
+            self.ids.append(entry_id)
+            self.profiles.append(profile_id)
+            self.shapes.append(shape)
+            self.by_profile.setdefault(profile_id, array("I")).append(position)
+            self.by_category.setdefault(category_id, array("I")).append(position)
+
+    def id_at(self, index: int, category_ids: list[int] | None = None) -> int:
+        """The id of the entry at `index` of the quality order, counted within categories if given."""
+        if category_ids is None:
+            return self.ids[index]
+        for category_id in category_ids:
+            positions = self.by_category.get(category_id, ())
+            if index < len(positions):
+                return self.ids[positions[index]]
+            index -= len(positions)
+        raise IndexError(index)
+
+
 class Catalog:
     """One opened catalog file. The small tables are read into memory once."""
 
@@ -108,8 +141,11 @@ class Catalog:
             self.usage.setdefault((cid, loc), []).append(template)
         self.notes = {r[0]: r[1:] for r in db.execute("SELECT locale, width, cjk_font, any_font, ja_context, any_context FROM note_templates")}
         self.profiles = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in db.execute("SELECT id, category_id, labels, entry_count FROM profiles")}
+        # Profiles repeat the same names and keyword lists many times: keep one copy of each.
+        shared: dict = {}
         self.profile_texts = {
-            (r[0], r[1]): (r[2], json.loads(r[3])) for r in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts")
+            (pid, locale): (shared.setdefault(name, name), shared.setdefault(keywords, tuple(json.loads(keywords))))
+            for pid, locale, name, keywords in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts")
         }
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
 
@@ -152,11 +188,9 @@ class Catalog:
         ).fetchall()
         return [_entry(r) for r in rows], total
 
-    def entry_at(self, position: int, category_ids=None) -> Entry:
-        """The entry at a position (0-based) of the quality order, optionally within categories."""
-        where, args = self._where(category_ids, None, None)
-        row = self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries{where} ORDER BY quality LIMIT 1 OFFSET ?", [*args, position]).fetchone()
-        return _entry(row)
+    @functools.cached_property
+    def order(self) -> EntryOrder:
+        return EntryOrder(self.db)
 
     def count(self, category_ids=None) -> int:
         if category_ids is None:
@@ -168,7 +202,7 @@ class Catalog:
     def category_name(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][0]
 
-    def name_and_keywords(self, profile_id: int, locale: str) -> tuple[str, list[str]]:
+    def name_and_keywords(self, profile_id: int, locale: str) -> tuple[str, tuple[str, ...]]:
         return self.profile_texts[(profile_id, locale)]
 
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
@@ -200,6 +234,7 @@ class CatalogHolder:
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
+        self.on_open: list = []  # called with each newly opened catalog before it serves (warm-ups)
         self._lock = threading.Lock()
         self._catalog = Catalog(self.path)
         self._stamp = self._stat()
@@ -222,7 +257,10 @@ class CatalogHolder:
         try:
             stamp = self._stat()
             if stamp != self._stamp:
-                self._catalog, self._stamp = Catalog(self.path), stamp
+                catalog = Catalog(self.path)
+                for warm_up in self.on_open:
+                    warm_up(catalog)
+                self._catalog, self._stamp = catalog, stamp
         except (OSError, CatalogError) as exc:
             # Keep serving the catalog we have; a half-copied or missing file is not a reason to fail requests.
             current_app.logger.warning("catalog not reloaded: %s", exc)
@@ -234,3 +272,10 @@ def get_catalog() -> Catalog:
 
 def init_app(app) -> None:
     app.extensions["kaomoji_catalog"] = CatalogHolder(app.config["CATALOG"])
+
+
+def on_open(app, warm_up) -> None:
+    """Run `warm_up(catalog)` on the current catalog now and on every replacement before it serves."""
+    holder = app.extensions["kaomoji_catalog"]
+    holder.on_open.append(warm_up)
+    warm_up(holder._catalog)

@@ -6,6 +6,8 @@ Every setting here is documented in README.md ("Settings"); a test keeps the two
 DEFAULTS = {
     # Path of the catalog file, opened read-only; replace it by renaming a new file over it.
     "CATALOG": "catalog.sqlite",
+    # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off).
+    "RESPONSE_CACHE_BYTES": 4_000_000,
     # false turns every rate limit off (the per-minute limits and the entry-point bucket): benchmarks, local work.
     "RATELIMIT_ENABLED": True,
     # Where the per-minute counters live: memory:// (each process its own) or redis://host:port/db (shared).

@@ -20,6 +20,7 @@ EXPOSED_HEADERS = [
 LONG = 86400      # single entries, categories, the OpenAPI document: change only with the catalog
 SHORT = 300       # lists and searches
 SEEDED = 3600     # a seeded random pick: the same for the same catalog
+PAGE = 3600       # the web page, the docs page and their files: a release should reach browsers within the hour
 
 
 def cors_headers() -> dict:
@@ -52,8 +53,13 @@ def finish_response(response):
         response.headers["Content-Language"] = g.locale
         response.vary.add("Accept-Language")
     if response.status_code == 200 and request.method in ("GET", "HEAD") and not response.direct_passthrough:
-        response.add_etag()
-        response.make_conditional(request)
+        if "ETag" not in response.headers:
+            response.add_etag()
+        if request.if_none_match.contains(response.get_etag()[0]):
+            # Werkzeug's make_conditional also handles dates and ranges, which JSON here never needs.
+            response.status_code = 304
+            response.set_data(b"")
+            response.headers.pop("Content-Length", None)
     return response
 
 

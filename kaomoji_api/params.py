@@ -56,6 +56,10 @@ class Params:
         if len(value) > max_length:
             self._fail(name, f"must be at most {max_length} characters")
             return None
+        if "\x00" in value:
+            # SQLite ends a string at NUL, so full-text search could not take it as typed.
+            self._fail(name, "must not contain NUL characters")
+            return None
         return value
 
     def choices(self, name: str, allowed) -> list[str] | None:

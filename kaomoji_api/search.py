@@ -1,27 +1,30 @@
 """Keyword and face search over the catalog, ranked by relevance.
 
-Words are matched against profiles (the ~900 groups of entries that share labels, names
-and category) through the per-locale FTS5 tables, so ranking never touches the 70,000
-entries; entries of equally relevant profiles then come cleanest face first.
+Queries match the ~900 profiles (entries sharing labels, names and category) through small
+per-locale indexes held in memory, so ranking never touches the 70,000 entries; entries of
+equally relevant profiles then come cleanest face first, one face per shape before its copies.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import heapq
 import itertools
 import unicodedata
 import weakref
-from array import array
+from collections import defaultdict
 from dataclasses import dataclass
 
+from kaomoji_api import catalog as catalog_module
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog
 
 MAX_QUERY_TOKENS = 16
 
-# Match strengths, best first.
-EXACT, PREFIX, PARTIAL, CATEGORY = 0, 1, 2, 3
+# How a profile matched, best first. Stemmed equality lets "cats" and "dancing" find "cat"
+# and "dance"; an exact match still comes first, so "love" ranks love before "lovely".
+EXACT, STEM, PREFIX, PARTIAL, CATEGORY, LOOSE = range(6)
 
 
 @dataclass(frozen=True)
@@ -36,139 +39,214 @@ class Match:
         return {"field": self.field, "value": self.value, "locale": self.locale}
 
 
-@dataclass(frozen=True)
-class Ranking:
-    """A query's results as tiers of profiles and face matches, in rank order."""
-
-    tiers: tuple  # ((kind, payload, match_by_profile_or_match), ...)
-    total: int
-
-
-def fts_query(tokens: list[str]) -> str:
-    """An FTS5 query that all tokens must match, the last one as a prefix.
-
-    Every token is a quoted string, so no input (quotes, *, NEAR, OR, -) is FTS5 syntax.
-    """
-    quoted = ['"' + t.replace('"', '""') + '"' for t in tokens]
-    quoted[-1] += "*"
-    return " ".join(quoted)
-
-
 def looks_like_a_face(query: str) -> bool:
     """True when the query holds a symbol or punctuation character, as pasted faces do."""
     return any(unicodedata.category(ch)[0] in "PS" for ch in query if not ch.isspace())
 
 
+def profiles_in(mask: int):
+    """The profile ids set in a bitmask (bit n stands for profile n)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def index_keys(terms) -> dict[tuple[str, str], list]:
+    """The search keys of one locale from its terms, as the builder stores them in search_keys.
+
+    `terms` are (profile_id, field, value, folded, stemmed, tokens) rows; the result maps
+    (kind, key) to [profiles bitmask, field, value], the first term seen being the one reported.
+    """
+    keys: dict[tuple[str, str], list] = {}
+    for profile_id, field, value, folded, stemmed, tokens in terms:
+        if field == "category":
+            kinds = [("category", t) for t in tokens.split()]
+        else:
+            kinds = [("exact", folded)] + ([("stemmed", stemmed)] if stemmed != folded else [])
+            kinds += [("token", t) for t in tokens.split()]
+        for kind in kinds:
+            entry = keys.get(kind)
+            if entry is None:
+                keys[kind] = [1 << profile_id, field, value]
+            else:
+                entry[0] |= 1 << profile_id
+    return keys
+
+
+class LocaleIndex:
+    """One locale's search keys, loaded from the catalog's precomputed search_keys table.
+
+    Each index maps a normalised form to (bitmask of profiles, Match): with ~900 profiles a
+    bitmask is a small integer, so AND, OR and "not yet matched" are single operations.
+    """
+
+    def __init__(self, catalog: Catalog, code: str, shared: dict):
+        self.code = code
+        self.stemmer = textnorm.stemmer_for(catalog.locales[code].stemmer)
+        indexes: dict[str, dict] = {"exact": {}, "stemmed": {}, "token": {}, "category": {}}
+        matches: dict[tuple[str, str], Match] = {}
+        rows = catalog.db.execute("SELECT kind, key, profiles, field, value FROM search_keys WHERE locale = ?", (code,))
+        for kind, key, profiles, field, value in rows:
+            match = matches.setdefault((field, value), Match(field, value, code))
+            mask = int.from_bytes(profiles, "little")
+            # Identical masks and keys recur across locales; `shared` keeps one object of each.
+            indexes[kind][shared.setdefault(key, key)] = (shared.setdefault(mask, mask), match)
+        self.exact, self.stemmed, self.tokens, self.category_tokens = (
+            indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"]
+        )
+        self.phrases = sorted(self.exact)
+        self.sorted_tokens = sorted(self.tokens)
+        self.sorted_category_tokens = sorted(self.category_tokens)
+
+    @staticmethod
+    def _with_prefix(keys: list[str], prefix: str):
+        start = bisect.bisect_left(keys, prefix)
+        for key in itertools.islice(keys, start, None):
+            if not key.startswith(prefix):
+                break
+            yield key
+
+    def _all_tokens(self, index: dict, keys: list[str], tokens: list[str]) -> tuple[int, Match | None]:
+        """Profiles having every token, the last one as a prefix (a word being typed)."""
+        mask, match = 0, None
+        for key in self._with_prefix(keys, tokens[-1]):
+            mask |= index[key][0]
+            match = match or index[key][1]
+        for token in tokens[:-1]:
+            mask &= index.get(token, (0, None))[0]
+        return mask, match
+
+    def match(self, query: str):
+        """(strength, tokens missed, profiles mask, Match) for each way the query matches here, best first."""
+        folded = textnorm.comparable(query)
+        tokens = textnorm.query_tokens(query, self.stemmer)[:MAX_QUERY_TOKENS]
+        if not folded or not tokens:
+            return
+        if folded in self.exact:
+            yield (EXACT, 0, *self.exact[folded])
+        stemmed = textnorm.comparable(query, self.stemmer)
+        if stemmed in self.stemmed:
+            yield (STEM, 0, *self.stemmed[stemmed])
+        if stemmed != folded and stemmed in self.exact:
+            yield (STEM, 0, *self.exact[stemmed])
+        for phrase in self._with_prefix(self.phrases, folded):
+            yield (PREFIX, 0, *self.exact[phrase])
+        for strength, index, keys in ((PARTIAL, self.tokens, self.sorted_tokens), (CATEGORY, self.category_tokens, self.sorted_category_tokens)):
+            mask, match = self._all_tokens(index, keys, tokens)
+            if mask:
+                yield (strength, 0, mask, match)
+
+    def loose(self, query: str):
+        """Profiles having some of the query's tokens, fewest missed first (谢谢你 finds 谢谢)."""
+        tokens = list(dict.fromkeys(textnorm.query_tokens(query, self.stemmer)[:MAX_QUERY_TOKENS]))
+        found = [self.tokens[t] for t in tokens if t in self.tokens]
+        for matched in range(len(found), 0, -1):
+            for combination in itertools.combinations(found, matched):
+                mask = functools.reduce(lambda a, b: a & b, (m for m, _ in combination))
+                if mask:
+                    yield (LOOSE, len(tokens) - matched, mask, combination[0][1])
+            if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
+                break
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A query's results: tiers in rank order, each a list of (profiles mask, Match) or faces, and their count."""
+
+    tiers: tuple
+    total: int
+
+
 class Searcher:
-    """Search over one catalog; results of recent queries are cached with it."""
+    """Search over one catalog; its indexes are built once, recent rankings are cached."""
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
-        # Every entry in quality order, and each profile's entries as positions in that order.
-        self.ids_by_quality, self.profile_by_position = array("I"), array("I")
-        self.positions_by_profile: dict[int, array] = {}
-        for position, (entry_id, profile_id) in enumerate(
-            catalog.db.execute("SELECT id, profile_id FROM entries ORDER BY quality")
-        ):
-            self.ids_by_quality.append(entry_id)
-            self.profile_by_position.append(profile_id)
-            self.positions_by_profile.setdefault(profile_id, array("I")).append(position)
+        order = catalog.order
+        self.ids_by_quality, self.profile_by_position, self.shape_by_position = order.ids, order.profiles, order.shapes
+        self.positions_by_profile = order.by_profile
+        shared: dict = {}
+        self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
         self.ranking = functools.lru_cache(maxsize=1024)(self._ranking)
 
-    def _comparables(self, profile_id: int, locale: str, stemmer) -> list[tuple[str, str, str]]:
-        name, keywords = self.catalog.name_and_keywords(profile_id, locale)
-        fields = [("keyword", kw) for kw in keywords] + [("name", name)]
-        return [(field, value, textnorm.comparable(value, stemmer)) for field, value in fields]
-
-    def _profile_matches(self, query: str, locale: str) -> dict[int, tuple[int, Match]]:
-        """Profiles matching the query in one locale's table, with strength and reason."""
-        stemmer = textnorm.stemmer_for(self.catalog.locales[locale].stemmer)
-        tokens = textnorm.query_tokens(query, stemmer)[:MAX_QUERY_TOKENS]
-        if not tokens:
-            return {}
-        table = "search_" + locale.lower().replace("-", "_")
-        wanted = textnorm.comparable(query, stemmer)
-        found = {}
-        rows = self.catalog.db.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (fts_query(tokens),))
-        for (profile_id,) in rows:
-            best = None
-            for field, value, comparable in self._comparables(profile_id, locale, stemmer):
-                if comparable == wanted:
-                    strength = EXACT
-                elif comparable.startswith(wanted):
-                    strength = PREFIX
-                elif all(t in comparable for t in tokens):
-                    strength = PARTIAL
-                else:
-                    continue
-                if best is None or strength < best[0]:
-                    best = (strength, Match(field, value, locale))
-            if best is None:  # only the category name matched
-                category_id = self.catalog.profiles[profile_id][0]
-                best = (CATEGORY, Match("category", self.catalog.category_name(category_id, locale), locale))
-            found[profile_id] = best
-        return found
-
-    def _face_matches(self, query: str) -> list[int]:
-        """Positions (quality order) of entries whose text contains the query; exact faces first."""
+    def _face_positions(self, query: str) -> list[int]:
+        """Positions of entries whose text contains the query, exact faces first."""
         db = self.catalog.db
         if len(query) >= 3:
             rows = db.execute(
-                "SELECT e.id, e.quality, e.text = ? FROM entry_text_search f JOIN entries e ON e.id = f.rowid "
+                "SELECT e.quality, e.text = ? FROM entry_text_search f JOIN entries e ON e.id = f.rowid "
                 "WHERE entry_text_search MATCH ?",
                 (query, '"' + query.replace('"', '""') + '"'),
             )
         else:
-            rows = db.execute("SELECT id, quality, text = ? FROM entries WHERE instr(text, ?) > 0", (query, query))
-        return [quality for _, quality, _ in sorted(rows.fetchall(), key=lambda r: (not r[2], r[1]))]
+            rows = db.execute("SELECT quality, text = ? FROM entries WHERE instr(text, ?) > 0", (query, query))
+        return [quality for quality, _ in sorted(rows, key=lambda r: (not r[1], r[0]))]
 
     def _ranking(self, query: str, locale: str) -> Ranking:
-        locales = [locale] + [code for code in self.catalog.locales if code != locale]
-        best: dict[int, tuple[tuple[int, int], Match]] = {}
-        for rank, code in enumerate(locales):
-            for profile_id, (strength, match) in self._profile_matches(query, code).items():
-                key = (strength, min(rank, 1))  # the requested locale first, all others alike
-                if profile_id not in best or key < best[profile_id][0]:
-                    best[profile_id] = (key, match)
-        faces = self._face_matches(query)
-        face_first = looks_like_a_face(query) or not any(key[0] == EXACT for key, _ in best.values())
+        order = [locale] + [code for code in self.indexes if code != locale]
 
-        tiers = []
-        by_key: dict[tuple, list[int]] = {}
-        for profile_id, (key, _) in best.items():
-            by_key.setdefault(key, []).append(profile_id)
-        ordered = sorted(by_key.items())
-        face_tier = ("faces", tuple(faces), Match("text", query, None))
-        if faces and face_first:
-            tiers.append(face_tier)
-        for key, profile_ids in ordered:
-            tiers.append(("profiles", tuple(sorted(profile_ids)), {p: best[p][1] for p in profile_ids}))
-        if faces and not face_first:
-            tiers.append(face_tier)
+        def collect(matcher) -> dict[tuple, list]:
+            found: dict[tuple, list] = defaultdict(list)
+            for rank, code in enumerate(order):
+                for strength, missed, mask, match in matcher(self.indexes[code], query):
+                    found[(strength, missed, min(rank, 1))].append((mask, match))  # requested locale first
+            return found
 
-        matched_profiles = set(best)
-        extra_faces = sum(1 for pos in faces if self.profile_by_position[pos] not in matched_profiles)
-        total = sum(self.catalog.profiles[p][2] for p in matched_profiles) + extra_faces
+        found = collect(LocaleIndex.match) or collect(LocaleIndex.loose)
+        tiers, claimed = [], 0
+        for key in sorted(found):  # each profile counts in the best way it matched
+            parts = []
+            for mask, match in found[key]:
+                if mask & ~claimed:
+                    parts.append((mask & ~claimed, match))
+                    claimed |= mask
+            if parts:
+                tiers.append(("profiles", tuple(parts)))
+        total = sum(self.catalog.profiles[p][2] for p in profiles_in(claimed) if p in self.catalog.profiles)
+
+        # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked
+        # first for a face-like query or a lone character (ツ, ω, ᴥ are parts of faces, not words).
+        exact_words = any(key[0] <= STEM for key in found)
+        face_like = looks_like_a_face(query)
+        if face_like or not exact_words:
+            faces = self._face_positions(query)
+            if faces:
+                face_tier = ("faces", (tuple(faces), Match("text", query, None)))
+                first = face_like or not claimed or len(query) == 1
+                tiers.insert(0 if first else len(tiers), face_tier)
+                total += sum(1 for pos in faces if not claimed >> self.profile_by_position[pos] & 1)
         return Ranking(tuple(tiers), total)
 
+    def _tier_positions(self, kind, payload):
+        if kind == "faces":
+            positions, match = payload
+            return ((pos, match) for pos in positions)
+        match_of = {p: match for mask, match in payload for p in profiles_in(mask)}
+        streams = [self.positions_by_profile[p] for p in match_of if p in self.positions_by_profile]
+        return ((pos, match_of[self.profile_by_position[pos]]) for pos in heapq.merge(*streams))
+
     def _ranked_positions(self, ranking: Ranking):
-        """Every result as (position in quality order, Match), best first, each entry once."""
-        seen = set()
-        for kind, payload, matches in ranking.tiers:
-            if kind == "faces":
-                for position in payload:
-                    if position not in seen:
-                        seen.add(position)
-                        yield position, matches
-            else:
-                streams = [self.positions_by_profile[p] for p in payload]
-                for position in heapq.merge(*streams):
-                    if position not in seen:
-                        seen.add(position)
-                        yield position, matches[self.profile_by_position[position]]
+        """Every result as (position in quality order, Match), best first, each entry once.
+
+        Within a tier, a face whose shape was already shown waits until the tier's other faces.
+        """
+        seen_entries, seen_shapes = set(), set()
+        for kind, payload in ranking.tiers:
+            copies = []
+            for position, match in self._tier_positions(kind, payload):
+                if position in seen_entries:
+                    continue
+                seen_entries.add(position)
+                shape = self.shape_by_position[position]
+                if shape in seen_shapes:
+                    copies.append((position, match))
+                else:
+                    seen_shapes.add(shape)
+                    yield position, match
+            yield from copies
 
     def search(self, query: str, locale: str, offset: int, limit: int) -> tuple[list[tuple[int, Match]], int]:
-        """One page of (entry id, Match), best first, and the number of results in all."""
         ranking = self.ranking(query, locale)
         page = itertools.islice(self._ranked_positions(ranking), offset, offset + limit)
         return [(self.ids_by_quality[position], match) for position, match in page], ranking.total
@@ -177,9 +255,18 @@ class Searcher:
 _searchers: "weakref.WeakKeyDictionary[Catalog, Searcher]" = weakref.WeakKeyDictionary()
 
 
-def search_entries(catalog: Catalog, query: str, locale: str, offset: int, limit: int):
-    """One page of (entry id, Match) for a query, best first, and the number of results in all."""
+def searcher_for(catalog: Catalog) -> Searcher:
     searcher = _searchers.get(catalog)
     if searcher is None:
         searcher = _searchers[catalog] = Searcher(catalog)
-    return searcher.search(query, locale, offset, limit)
+    return searcher
+
+
+def init_app(app) -> None:
+    """Build the search indexes when a catalog opens, so no request waits for them."""
+    catalog_module.on_open(app, searcher_for)
+
+
+def search_entries(catalog: Catalog, query: str, locale: str, offset: int, limit: int):
+    """One page of (entry id, Match) for a query, best first, and the number of results in all."""
+    return searcher_for(catalog).search(query, locale, offset, limit)

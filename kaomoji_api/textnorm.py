@@ -99,3 +99,12 @@ def comparable(text: str, stemmer=None) -> str:
     return " ".join(
         piece if cjk else _stem(piece, stemmer) for piece, cjk in _pieces(text)
     )
+
+
+def face_shape(text: str) -> str:
+    """A face with its letters and digits blurred: near-copies share a shape.
+
+    o(*^ω^*)oども～ and o(*^Ω^*)oども～ differ only in letters, so they are one shape;
+    (^_^)v and (^_^)/ are two. Search shows one face per shape before the copies.
+    """
+    return "".join("·" if unicodedata.category(ch)[0] in "LN" else ch for ch in text if not ch.isspace())

@@ -179,3 +179,13 @@ def stop(process: subprocess.Popen) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
     process.wait(timeout=15)
+
+
+@contextlib.contextmanager
+def gunicorn_serving(catalog: Path, workers: int = 2, env: dict | None = None):
+    """The app (wsgi:app) under a real gunicorn on 127.0.0.1 serving `catalog`; yields its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "wsgi:app"]
+    with running(command, f"{base}/healthz", env={"KAOMOJI_CATALOG": str(catalog), **(env or {})}):
+        yield base

@@ -180,6 +180,12 @@ def test_no_query_raises_an_fts_syntax_error(client, q):
     assert response.status_code == 200, (q, response.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("q", ["\x00", "a\x00b", "é\x00.\U0001f3fbX"])
+def test_a_query_with_a_nul_character_is_400_not_500(client, q):
+    response, body = get(client, "/api/v1/search", query_string={"q": q})
+    assert response.status_code == 400 and body["invalid_params"][0]["name"] == "q"
+
+
 def test_cross_language_queries_work_whatever_the_locale(client):
     _, body = get(client, "/api/v1/search?q=cat&locale=ja&limit=5")
     assert body["data"] and all(i["category"] == "cat" or "猫" in i["keywords"] for i in body["data"])
@@ -278,18 +284,16 @@ def test_other_methods_are_405_with_allow(client, method):
     assert set(response.headers["Allow"].split(", ")) >= {"GET", "HEAD"}
 
 
-def test_unexpected_failures_are_500_problems_without_a_traceback(app, monkeypatch):
+def test_unexpected_failures_are_500_problems_without_a_traceback(full_catalog, monkeypatch):
     from kaomoji_api import catalog as catalog_module
+    from kaomoji_api import create_app
 
     def explode(self, entry_id):
         raise RuntimeError("secret internal detail")
 
     monkeypatch.setattr(catalog_module.Catalog, "entry", explode)
-    app.config["PROPAGATE_EXCEPTIONS"] = False
-    try:
-        response = app.test_client().get("/api/v1/kaomojis/1")
-    finally:
-        app.config["PROPAGATE_EXCEPTIONS"] = None
+    app = create_app({"CATALOG": str(full_catalog), "PROPAGATE_EXCEPTIONS": False})
+    response = app.test_client().get("/api/v1/kaomojis/1")
     assert response.status_code == 500 and response.mimetype == "application/problem+json"
     text = response.get_data(as_text=True)
     assert "Traceback" not in text and "secret" not in text
@@ -354,3 +358,18 @@ def test_healthz_reports_the_catalog(client):
     assert response.status_code == 200 and body["status"] == "ok"
     assert len(body["catalog"]["version"]) == 16 and body["catalog"]["counts"]["entries"] >= 69000
     assert len(body["catalog"]["locales"]) == 12
+
+
+def test_a_cached_response_is_the_same_as_a_fresh_one(full_catalog):
+    from kaomoji_api import create_app
+
+    cached = create_app({"TESTING": True, "CATALOG": str(full_catalog)}).test_client()
+    fresh = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RESPONSE_CACHE_BYTES": 0}).test_client()
+    for path, headers in [("/api/v1/search?q=cat", {}), ("/api/v1/kaomojis/1", {"Accept-Language": "ja"}),
+                          ("/api/v1/kaomojis/1", {"Accept-Language": "ko"}), ("/api/v1/categories?locale=de", {})]:
+        first, second, reference = (c.get(path, headers=headers) for c in (cached, cached, fresh))
+        assert first.data == second.data == reference.data
+        for header in ("ETag", "Content-Language", "Cache-Control", "Link"):
+            assert second.headers.get(header) == reference.headers.get(header), (path, header)
+    picks = {cached.get("/api/v1/random?count=10").data for _ in range(5)}
+    assert len(picks) > 1  # unseeded random picks are never served from the cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import hashlib
 import json
 import os
@@ -17,11 +18,12 @@ import sqlite3
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 import kaomoji_dataset
 
-from kaomoji_api import textnorm
+from kaomoji_api import search, textnorm
 from tools import locales as locale_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,12 +104,26 @@ def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
 
 
 def quality_key(entry: dict):
-    """Clean faces first: core tier, shown in every locale, narrow; then by id."""
+    """Clean faces first: core tier, shown in every locale, not long; then the dataset's own order.
+
+    The dataset numbers its curated faces first, which reads better than ordering by width.
+    """
+    width = entry["display_width"]
     return (
         TIER_ORDER.get(entry["tier"], len(TIER_ORDER)),
         entry["locale_scope"] != ["*"],
-        entry["display_width"],
+        0 if width <= 10 else 1 if width <= 20 else 2,
         entry["id"],
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def search_forms(value: str, stemmer) -> tuple[str, str, str]:
+    """A term's indexed tokens, folded form and stemmed form; each keyword serves many profiles."""
+    return (
+        " ".join(textnorm.index_tokens(value, stemmer)),
+        textnorm.comparable(value),
+        textnorm.comparable(value, stemmer),
     )
 
 
@@ -131,7 +147,7 @@ class HashingWriter:
         marks = ",".join("?" * len(rows[0]))
         self.db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
         for row in rows:
-            self.digest.update(json.dumps([table, *row], ensure_ascii=False).encode())
+            self.digest.update(json.dumps([table, *row], ensure_ascii=False, default=bytes.hex).encode())
 
 
 def build(out: Path, sample: int | None = None, only: list[str] | None = None, progress: Progress | None = None) -> dict:
@@ -168,6 +184,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         for code in codes:
             db.executescript(per_locale.replace("{table}", table_name(code)))
         writer = HashingWriter(db)
+        writer.digest.update(SCHEMA.read_bytes())  # a new schema is a new catalog, even with the same rows
 
         stemmers = {code: locales[code]["english_name"].lower() for code in codes}
         stemmers = {code: name if textnorm.stemmer_for(name) else None for code, name in stemmers.items()}
@@ -202,19 +219,22 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         for done, code in enumerate(codes, 1):
             loc = locales[code]
             stemmer = textnorm.stemmer_for(stemmers[code])
-            texts, search_rows = [], []
+            texts, terms = [], []
             for (slug, labels, name_key), pid in profile_ids.items():
                 name = loc["names"][name_key]
                 keywords = list(dict.fromkeys(w for c in labels if c in loc["concepts"] for w in loc["concepts"][c]))
                 texts.append((pid, code, name, json.dumps(keywords, ensure_ascii=False)))
-                search_rows.append((
-                    pid,
-                    " ".join(textnorm.index_tokens(name, stemmer)),
-                    " ".join(t for kw in keywords for t in textnorm.index_tokens(kw, stemmer)),
-                    " ".join(textnorm.index_tokens(loc["categories"][slug], stemmer)),
-                ))
+                fields = [("keyword", kw) for kw in keywords] + [("name", name), ("category", loc["categories"][slug])]
+                for field, value in fields:
+                    tokens, folded, stemmed = search_forms(value, stemmer)
+                    terms.append((tokens, pid, field, value, folded, stemmed))
             writer.insert("profile_texts", texts)
-            writer.insert(f"{table_name(code)} (rowid, name, keywords, category)", search_rows)
+            writer.insert(f"{table_name(code)} (tokens, profile_id, field, value, folded, stemmed)", terms)
+            keys = search.index_keys((pid, field, value, folded, stemmed, tokens) for tokens, pid, field, value, folded, stemmed in terms)
+            writer.insert("search_keys", [
+                (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
+                for (kind, key), (mask, field, value) in sorted(keys.items())
+            ])
             progress.step("profiles and search", done, len(codes))
 
         ranked = sorted(entries, key=quality_key)
@@ -227,6 +247,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 number, e["text"], pid, category_ids[category_slug[e["id"]]], e["tier"],
                 int(e["ascii_safe"]), int(e["needs_cjk_font"]), int(e["display_width"]),
                 int(e["locale_scope"] != ["*"]), quality[e["id"]],
+                zlib.crc32(textnorm.face_shape(e["text"]).encode()),
             ))
             if done % 10000 == 0 or done == len(entries):
                 writer.insert("entries", rows)

@@ -5,11 +5,13 @@ from flask import Blueprint
 from kaomoji_api.catalog import get_catalog
 from kaomoji_api.http import LONG, json_response
 from kaomoji_api.params import Params
+from kaomoji_api.response_cache import cached_response
 
 bp = Blueprint("categories", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/categories")
+@cached_response
 def list_categories():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)

@@ -10,6 +10,7 @@ from kaomoji_api.api.shapes import entry_item, pagination
 from kaomoji_api.catalog import get_catalog
 from kaomoji_api.http import LONG, SEEDED, SHORT, json_response
 from kaomoji_api.params import Params
+from kaomoji_api.response_cache import cached_response
 from kaomoji_api.search import search_entries
 
 bp = Blueprint("kaomojis", __name__, url_prefix="/api/v1")
@@ -25,6 +26,7 @@ def _category_ids(catalog, slugs):
 
 
 @bp.get("/kaomojis")
+@cached_response
 def list_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -49,6 +51,7 @@ def list_kaomojis():
 
 
 @bp.get(f"/kaomojis/<int(max={MAX_ID}):entry_id>")
+@cached_response
 def get_kaomoji(entry_id: int):
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -61,6 +64,7 @@ def get_kaomoji(entry_id: int):
 
 @bp.get("/kaomojis/random")
 @bp.get("/random")
+@cached_response
 def random_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
@@ -73,13 +77,15 @@ def random_kaomojis():
     available = catalog.count(category_ids)
     # A seed makes the pick a function of (seed, catalog, filter): the same "kaomoji of the day" for everyone.
     rng = random.Random(f"{catalog.version}|{seed}|{','.join(slugs or [])}") if seed else random
-    positions = rng.sample(range(available), min(count, available))
-    data = [entry_item(catalog, catalog.entry_at(p, category_ids), locale, detail=False) for p in positions]
+    picks = rng.sample(range(available), min(count, available))
+    entries = catalog.entries_by_ids([catalog.order.id_at(i, category_ids) for i in picks])
+    data = [entry_item(catalog, e, locale, detail=False) for e in entries]
     return json_response({"data": data}, SEEDED if seed else None)
 
 
 @bp.get("/kaomojis/search")
 @bp.get("/search")
+@cached_response
 def search_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
