@@ -20,7 +20,8 @@ keepalive = 5  # nginx keeps its upstream connections open (deploy/nginx.conf: k
 preload_app = False
 accesslog = "-"  # stdout: the journal under systemd
 errorlog = "-"
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'  # %(h)s is the client, after ProxyFix
+# %(h)s is the client (after ProxyFix); %(p)s the worker's process id.
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s" %(p)s'
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # Managed by signals (HUP reload, TERM stop) and systemd; the control socket in $HOME would be shared by
 # every gunicorn the user runs.

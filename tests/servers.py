@@ -153,16 +153,32 @@ def gunicorn_command(port: int, workers: int | None = None) -> list[str]:
 
 
 def burst(url: str, count: int, source: str) -> tuple[list[tuple], float]:
-    """`count` GETs of `url` from `source`, all sent at once from their own threads.
+    """`count` GETs of `url` from `source`, sent at once on connections opened beforehand.
 
-    Returns the (status, headers, body) of each and the seconds from the first send to the last answer.
+    Opening every connection first means the requests arrive together, and that each worker of a
+    server has accepted one before any is answered. Returns the (status, headers, body) of each and
+    the seconds from the first send to the last answer.
     """
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
     results: list = [None] * count
     ready = threading.Barrier(count + 1)
 
     def send(index: int) -> None:
-        ready.wait()
-        results[index] = fetch(url, source=source, timeout=15)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15, source_address=(source, 0))
+        try:
+            connection.connect()
+            ready.wait()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            raw = response.read()
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                body = raw.decode("utf-8", "replace")
+            results[index] = (response.status, response.headers, body)
+        finally:
+            connection.close()
 
     threads = [threading.Thread(target=send, args=(i,)) for i in range(count)]
     for thread in threads:
