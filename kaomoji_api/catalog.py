@@ -143,10 +143,13 @@ class Catalog:
         self.profiles = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in db.execute("SELECT id, category_id, labels, entry_count FROM profiles")}
         # Profiles repeat the same names and keyword lists many times: keep one copy of each.
         shared: dict = {}
-        self.profile_texts = {
-            (pid, locale): (shared.setdefault(name, name), shared.setdefault(keywords, tuple(json.loads(keywords))))
-            for pid, locale, name, keywords in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts")
-        }
+        # Per locale, a list indexed by profile id: (name, keywords).
+        self.profile_texts: dict[str, list] = {code: [None] * (max(self.profiles) + 1) for code in self.locales}
+        for pid, locale, name, keywords in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts"):
+            self.profile_texts[locale][pid] = (
+                shared.setdefault(name, name),
+                shared.setdefault(keywords, tuple(shared.setdefault(k, k) for k in json.loads(keywords))),
+            )
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
 
     # Entries -----------------------------------------------------------------
@@ -203,7 +206,7 @@ class Catalog:
         return self.category_texts[(category_id, locale)][0]
 
     def name_and_keywords(self, profile_id: int, locale: str) -> tuple[str, tuple[str, ...]]:
-        return self.profile_texts[(profile_id, locale)]
+        return self.profile_texts[locale][profile_id]
 
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
         """Two or three example sentences, chosen from the id so that consecutive ids differ."""
