@@ -19,7 +19,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # this checkout's kaomoji_api, whatever else is installed
 QUERIES = ROOT / "bench" / "data" / "relevance-queries.json"
 DEPTH = 10
 
@@ -84,6 +83,7 @@ def app_getter(catalog: str):
 
 
 def main() -> None:
+    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running service (default: the app in-process on --catalog)")
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))

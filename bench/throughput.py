@@ -29,7 +29,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 SEARCHES = [("broad", "happy"), ("rare", "spider"), ("CJK", "猫"), ("pasted face", "(╯°□°)╯")]
 
@@ -132,6 +131,7 @@ def in_process_search(catalog: str) -> list[dict]:
 
 
 def main() -> None:
+    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
     parser.add_argument("--workers", type=int, default=2)

@@ -16,6 +16,10 @@ from kaomoji_api.params import MAX_PAGE
 
 API_VERSION = "1.0.0"
 
+# Text parameters are refused (400) when they hold NUL, and q when it is only white space.
+NO_NUL = "^[^\\u0000]*$"
+SOME_TEXT_NO_NUL = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+
 USAGE_TERMS = """\
 **Usage terms.** The kaomoji strings themselves are offered under CC0 1.0 to the extent the operator \
 holds rights; no guarantee is given that no third party holds rights in a given string. The explanatory \
@@ -256,7 +260,7 @@ def build_document(catalog: Catalog) -> dict:
         "tags": ["kaomojis"], "summary": f"One to {RANDOM_MAX} random kaomoji",
         "parameters": [
             _int_param("count", "How many entries.", 1, 1, RANDOM_MAX), category,
-            {"name": "seed", "in": "query", "required": False, "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day.", "schema": {"type": "string", "maxLength": 100}},
+            {"name": "seed", "in": "query", "required": False, "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day.", "schema": {"type": "string", "maxLength": 100, "pattern": NO_NUL}},
             locale,
         ],
         "responses": {
@@ -270,7 +274,7 @@ def build_document(catalog: Catalog) -> dict:
         "tags": ["kaomojis"], "summary": "Search by keyword in any of the 12 languages, or by pasting a face",
         "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.",
         "parameters": [
-            {"name": "q", "in": "query", "required": True, "description": "Search words or a kaomoji fragment, 1 to 100 characters after trimming.", "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "\\S", "example": "cat"}},
+            {"name": "q", "in": "query", "required": True, "description": "Search words or a kaomoji fragment, 1 to 100 characters after trimming.", "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": SOME_TEXT_NO_NUL, "example": "cat"}},
             page, _int_param("limit", "Page size.", SEARCH_LIMIT, 1, SEARCH_LIMIT), locale,
         ],
         "responses": {"200": _ok("Ranked results with note, usage and why each matched.", _page_of("#/components/schemas/SearchResult"), LINK), **NOT_MODIFIED, **ERRORS},

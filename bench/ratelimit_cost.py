@@ -1,6 +1,6 @@
 """Benchmark: what the rate limits cost a request (README "Rate limits").
 
-    python bench/limits.py [--requests N] [--catalog PATH]
+    python bench/ratelimit_cost.py [--requests N] [--catalog PATH]
 
 Serves the catalog with a real gunicorn (deploy/gunicorn.conf.py, one worker) three ways: limits off,
 counters in memory, counters in a local redis-server (when it is installed). Each way it sends N requests
