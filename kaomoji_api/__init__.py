@@ -18,8 +18,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     errors.init_app(app)
-    # Before http: Flask runs after-request hooks last-registered first, so the limits see a response
-    # after http has made it a 304 (which shows no entries and costs none).
     limits.init_app(app)
     http.init_app(app)
     catalog.init_app(app)

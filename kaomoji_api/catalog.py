@@ -6,6 +6,7 @@ by a rename, each worker notices within a second and opens the new one.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import json
@@ -16,6 +17,7 @@ import time
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from flask import current_app
 
@@ -40,11 +42,7 @@ class Locale:
     stemmer: str | None
 
 
-ENTRY_COLUMNS = "id, text, profile_id, category_id, ascii_safe, needs_cjk_font, display_width, ja_context, quality"
-
-
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     id: int
     text: str
     profile_id: int
@@ -56,10 +54,6 @@ class Entry:
     quality: int
 
 
-def _entry(row) -> Entry:
-    return Entry(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8])
-
-
 @functools.lru_cache(maxsize=None)
 def _selections(count: int) -> list[tuple[int, ...]]:
     """Every choice of two or three of `count` sentences (20 for five sentences).
@@ -69,36 +63,92 @@ def _selections(count: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
-class EntryOrder:
-    """Every entry's place in the quality order, held as compact arrays.
+ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT = 1, 2, 4  # bits of Entries.flags
 
-    Random picks, category pages and search walk these instead of asking SQLite to sort.
+
+class Entries:
+    """Every entry, in quality order (position 0 is the cleanest face), held as compact arrays.
+
+    Single entries, random picks and search pages are read from here, not from SQLite: a lookup is an
+    index into an array, about 3 MB for all ~70,000 entries. Filtered list pages still ask SQLite.
     """
 
     def __init__(self, db: sqlite3.Connection):
         self.ids = array("I")           # entry id at each position
         self.profiles = array("I")      # profile id at each position
+        self.categories = array("B")    # category id at each position
         self.shapes = array("I")        # face shape (near-copy key) at each position
+        self.widths = array("H")        # display width at each position
+        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT
+        self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
-        rows = db.execute("SELECT id, profile_id, category_id, shape FROM entries ORDER BY quality")
-        for position, (entry_id, profile_id, category_id, shape) in enumerate(rows):
+        texts = bytearray()
+        rows = db.execute(
+            "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text "
+            "FROM entries ORDER BY quality"
+        )
+        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text) in enumerate(rows):
             self.ids.append(entry_id)
             self.profiles.append(profile_id)
+            self.categories.append(category_id)
             self.shapes.append(shape)
+            self.widths.append(width)
+            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT)
+            texts += text.encode()
+            self.ends.append(len(texts))
             self.by_profile.setdefault(profile_id, array("I")).append(position)
             self.by_category.setdefault(category_id, array("I")).append(position)
+        self.texts = bytes(texts)       # every text, UTF-8, one after another
+        self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
+        for position, entry_id in enumerate(self.ids):
+            self.position_of[entry_id] = position
 
-    def id_at(self, index: int, category_ids: list[int] | None = None) -> int:
-        """The id of the entry at `index` of the quality order, counted within categories if given."""
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def text_at(self, position: int) -> str:
+        return self.texts[self.ends[position]:self.ends[position + 1]].decode()
+
+    def at(self, position: int) -> Entry:
+        flags = self.flags[position]
+        return Entry(
+            self.ids[position], self.text_at(position), self.profiles[position], self.categories[position],
+            bool(flags & ASCII_SAFE), bool(flags & NEEDS_CJK_FONT), self.widths[position], bool(flags & JA_CONTEXT),
+            position,
+        )
+
+    def position(self, entry_id: int) -> int | None:
+        if 0 <= entry_id < len(self.position_of) and self.position_of[entry_id] >= 0:
+            return self.position_of[entry_id]
+        return None
+
+    def position_in(self, index: int, category_ids: list[int] | None = None) -> int:
+        """The position of the entry at `index` of the quality order, counted within categories if given."""
         if category_ids is None:
-            return self.ids[index]
+            return index
         for category_id in category_ids:
             positions = self.by_category.get(category_id, ())
             if index < len(positions):
-                return self.ids[positions[index]]
+                return positions[index]
             index -= len(positions)
         raise IndexError(index)
+
+    def positions_containing(self, fragment: str) -> list[int]:
+        """Positions of the entries whose text contains `fragment` (case-sensitive): those that are
+        exactly it first, then the others, each group in quality order."""
+        needle, exact, partial = fragment.encode(), [], []
+        ends, texts = self.ends, self.texts
+        start = texts.find(needle)
+        while start >= 0:
+            position = bisect.bisect_right(ends, start) - 1
+            end = ends[position + 1]
+            if start + len(needle) > end:  # runs on into the next text: not a match
+                start = texts.find(needle, start + 1)
+                continue
+            (exact if start == ends[position] and start + len(needle) == end else partial).append(position)
+            start = texts.find(needle, end)  # one hit per entry is enough
+        return exact + partial
 
 
 class Catalog:
@@ -155,16 +205,8 @@ class Catalog:
     # Entries -----------------------------------------------------------------
 
     def entry(self, entry_id: int) -> Entry | None:
-        row = self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,)).fetchone()
-        return _entry(row) if row else None
-
-    def entries_by_ids(self, ids: list[int]) -> list[Entry]:
-        """Entries in the order of `ids` (unknown ids are left out)."""
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        rows = {r[0]: _entry(r) for r in self.db.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks})", ids)}
-        return [rows[i] for i in ids if i in rows]
+        position = self.entries.position(entry_id)
+        return None if position is None else self.entries.at(position)
 
     def _where(self, category_ids, ascii_safe, max_width) -> tuple[str, list]:
         clauses, args = [], []
@@ -182,18 +224,18 @@ class Catalog:
     def list_entries(self, *, category_ids=None, ascii_safe=None, max_width=None, offset=0, limit=20) -> tuple[list[Entry], int]:
         """A page of entries, cleanest faces first, and how many match in all."""
         where, args = self._where(category_ids, ascii_safe, max_width)
-        if where:
-            total = self.db.execute(f"SELECT count(*) FROM entries{where}", args).fetchone()[0]
-        else:
+        if not where:
             total = self.entry_count
-        rows = self.db.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM entries{where} ORDER BY quality LIMIT ? OFFSET ?", [*args, limit, offset]
-        ).fetchall()
-        return [_entry(r) for r in rows], total
+            positions = range(min(offset, total), min(offset + limit, total))
+        else:
+            total = self.db.execute(f"SELECT count(*) FROM entries{where}", args).fetchone()[0]
+            rows = self.db.execute(f"SELECT quality FROM entries{where} ORDER BY quality LIMIT ? OFFSET ?", [*args, limit, offset])
+            positions = [position for (position,) in rows]
+        return [self.entries.at(p) for p in positions], total
 
     @functools.cached_property
-    def order(self) -> EntryOrder:
-        return EntryOrder(self.db)
+    def entries(self) -> Entries:
+        return Entries(self.db)
 
     def count(self, category_ids=None) -> int:
         if category_ids is None:

@@ -18,13 +18,14 @@ class Params:
     """Collects parameter errors while a view reads its parameters; `done()` raises them."""
 
     def __init__(self):
+        self.args = request.args
         self.invalid: list[dict] = []
 
     def _fail(self, name: str, reason: str) -> None:
         self.invalid.append({"name": name, "reason": reason})
 
     def integer(self, name: str, default: int | None, minimum: int, maximum: int) -> int | None:
-        raw = request.args.get(name)
+        raw = self.args.get(name)
         if raw is None or raw == "":
             return default
         try:
@@ -38,7 +39,7 @@ class Params:
         return value
 
     def boolean(self, name: str) -> bool | None:
-        raw = request.args.get(name)
+        raw = self.args.get(name)
         if raw is None or raw == "":
             return None
         if raw.lower() in TRUE | FALSE:
@@ -47,7 +48,7 @@ class Params:
         return None
 
     def text(self, name: str, *, required: bool = False, max_length: int = 100) -> str | None:
-        raw = request.args.get(name)
+        raw = self.args.get(name)
         value = raw.strip() if raw is not None else None
         if not value:
             if required:
@@ -64,7 +65,7 @@ class Params:
 
     def choices(self, name: str, allowed) -> list[str] | None:
         """A comma-separated list of values, each one of `allowed`."""
-        raw = request.args.get(name)
+        raw = self.args.get(name)
         if raw is None or not raw.strip():
             return None
         values = [v.strip() for v in raw.split(",") if v.strip()]
@@ -76,7 +77,7 @@ class Params:
 
     def locale(self, supported) -> str:
         """The `locale` parameter, else the best of Accept-Language; remembered for Content-Language."""
-        raw = request.args.get("locale")
+        raw = self.args.get("locale")
         if raw is not None and raw.strip():
             found = resolve(raw, supported)
             if found is None:

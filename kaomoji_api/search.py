@@ -163,25 +163,27 @@ class Searcher:
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
-        order = catalog.order
-        self.ids_by_quality, self.profile_by_position, self.shape_by_position = order.ids, order.profiles, order.shapes
-        self.positions_by_profile = order.by_profile
+        entries = self.entries = catalog.entries
+        self.profile_by_position, self.shape_by_position = entries.profiles, entries.shapes
+        self.positions_by_profile = entries.by_profile
         shared: dict = {}
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
         self.ranking = functools.lru_cache(maxsize=1024)(self._ranking)
 
     def _face_positions(self, query: str) -> list[int]:
-        """Positions of entries whose text contains the query, exact faces first."""
-        db = self.catalog.db
-        if len(query) >= 3:
-            rows = db.execute(
-                "SELECT e.quality, e.text = ? FROM entry_text_search f JOIN entries e ON e.id = f.rowid "
-                "WHERE entry_text_search MATCH ?",
-                (query, '"' + query.replace('"', '""') + '"'),
-            )
-        else:
-            rows = db.execute("SELECT quality, text = ? FROM entries WHERE instr(text, ?) > 0", (query, query))
-        return [quality for quality, _ in sorted(rows, key=lambda r: (not r[1], r[0]))]
+        """Positions of entries whose text contains the query, exact faces first.
+
+        Three characters or more go through the trigram index (case-insensitive); shorter fragments,
+        which it cannot look up, are found in the entries' texts held in memory.
+        """
+        if len(query) < 3:
+            return self.entries.positions_containing(query)
+        rows = self.catalog.db.execute(
+            "SELECT e.quality, e.text = ? FROM entry_text_search f JOIN entries e ON e.id = f.rowid "
+            "WHERE entry_text_search MATCH ?",
+            (query, '"' + query.replace('"', '""') + '"'),
+        )
+        return [position for position, _ in sorted(rows, key=lambda r: (not r[1], r[0]))]
 
     def _ranking(self, query: str, locale: str) -> Ranking:
         order = [locale] + [code for code in self.indexes if code != locale]
@@ -249,7 +251,7 @@ class Searcher:
     def search(self, query: str, locale: str, offset: int, limit: int) -> tuple[list[tuple[int, Match]], int]:
         ranking = self.ranking(query, locale)
         page = itertools.islice(self._ranked_positions(ranking), offset, offset + limit)
-        return [(self.ids_by_quality[position], match) for position, match in page], ranking.total
+        return list(page), ranking.total
 
 
 _searchers: "weakref.WeakKeyDictionary[Catalog, Searcher]" = weakref.WeakKeyDictionary()
@@ -268,5 +270,5 @@ def init_app(app) -> None:
 
 
 def search_entries(catalog: Catalog, query: str, locale: str, offset: int, limit: int):
-    """One page of (entry id, Match) for a query, best first, and the number of results in all."""
+    """One page of (position, Match) for a query, best first, and the number of results in all."""
     return searcher_for(catalog).search(query, locale, offset, limit)

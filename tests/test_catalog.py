@@ -55,6 +55,26 @@ def test_every_locale_is_complete_for_every_entry(db):
     assert db.execute("SELECT count(*) FROM entries WHERE profile_id NOT IN (SELECT id FROM profiles)").fetchone() == (0,)
 
 
+def test_entries_held_in_memory_are_the_rows_of_the_file(catalog):
+    rows = catalog.db.execute(
+        "SELECT id, text, profile_id, category_id, ascii_safe, needs_cjk_font, display_width, ja_context, quality FROM entries"
+    ).fetchall()
+    assert len(rows) == len(catalog.entries)
+    for row in rows:
+        assert tuple(catalog.entry(row[0])) == (*row[:4], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8])
+    known = {row[0] for row in rows}
+    missing = next(i for i in range(1, 10**6) if i not in known)
+    assert catalog.entry(missing) is None and catalog.entry(10**9) is None and catalog.entry(-1) is None
+
+
+@pytest.mark.parametrize("fragment", ["ツ", "ᴥ", "ω", "^", ")(", "(", "m"])
+def test_fragments_are_found_in_memory_as_sqlite_finds_them(catalog, fragment):
+    rows = catalog.db.execute(
+        "SELECT quality FROM entries WHERE instr(text, ?) > 0 ORDER BY text != ?, quality", (fragment, fragment)
+    ).fetchall()
+    assert catalog.entries.positions_containing(fragment) == [position for (position,) in rows]
+
+
 def test_every_usage_sentence_contains_its_kaomoji_and_every_note_its_facts(catalog):
     entries = catalog.db.execute("SELECT id FROM entries").fetchall()
     for (entry_id,) in entries:

@@ -11,8 +11,6 @@ from kaomoji_api.catalog import Catalog, Entry
 
 def entry_item(catalog: Catalog, entry: Entry, locale: str, *, detail: bool) -> dict:
     """An entry as the API shows it; `note` and `usage` only in detail (single entry, search)."""
-    # The item budget (limits.py) charges a request for the entries it showed.
-    g.entries_returned = g.get("entries_returned", 0) + 1
     name, keywords = catalog.name_and_keywords(entry.profile_id, locale)
     item = {
         "id": entry.id,
@@ -28,6 +26,12 @@ def entry_item(catalog: Catalog, entry: Entry, locale: str, *, detail: bool) -> 
         item["note"] = catalog.note_for(entry, locale)
         item["usage"] = catalog.usage_for(entry, locale)
     return item
+
+
+def entry_items(catalog: Catalog, entries: list[Entry], locale: str, *, detail: bool) -> list[dict]:
+    """Entries as the API shows them. The item budget (limits.py) charges the request for each."""
+    g.entries_returned = len(entries)
+    return [entry_item(catalog, entry, locale, detail=detail) for entry in entries]
 
 
 def pagination(page: int, limit: int, total: int) -> tuple[dict, str]:

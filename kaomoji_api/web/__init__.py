@@ -13,7 +13,7 @@ from flask import Blueprint, abort, make_response, render_template, send_from_di
 from swagger_ui_bundle import swagger_ui_path
 
 from kaomoji_api.catalog import get_catalog
-from kaomoji_api.http import PAGE
+from kaomoji_api.http import PAGE, conditional
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -49,7 +49,7 @@ def _page(html: str):
     response = make_response(html)
     response.headers["Cache-Control"] = f"public, max-age={PAGE}"
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    return response
+    return conditional(response)
 
 
 @bp.get("/")
