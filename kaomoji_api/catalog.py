@@ -64,6 +64,7 @@ def _selections(count: int) -> list[tuple[int, ...]]:
 
 
 ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT = 1, 2, 4  # bits of Entries.flags
+_new_tuple = tuple.__new__
 
 
 class Entries:
@@ -111,12 +112,13 @@ class Entries:
         return self.texts[self.ends[position]:self.ends[position + 1]].decode()
 
     def at(self, position: int) -> Entry:
-        flags = self.flags[position]
-        return Entry(
-            self.ids[position], self.text_at(position), self.profiles[position], self.categories[position],
-            bool(flags & ASCII_SAFE), bool(flags & NEEDS_CJK_FONT), self.widths[position], bool(flags & JA_CONTEXT),
-            position,
-        )
+        flags, ends = self.flags[position], self.ends
+        # tuple.__new__ skips the generated __new__ of a NamedTuple: this runs for every entry a response shows.
+        return _new_tuple(Entry, (
+            self.ids[position], self.texts[ends[position]:ends[position + 1]].decode(), self.profiles[position],
+            self.categories[position], flags & ASCII_SAFE != 0, flags & NEEDS_CJK_FONT != 0, self.widths[position],
+            flags & JA_CONTEXT != 0, position,
+        ))
 
     def position(self, entry_id: int) -> int | None:
         if 0 <= entry_id < len(self.position_of) and self.position_of[entry_id] >= 0:
@@ -184,6 +186,7 @@ class Catalog:
         self.categories = [Category(*r) for r in db.execute("SELECT id, slug, type, entry_count FROM categories ORDER BY id")]
         self.category_by_slug = {c.slug: c for c in self.categories}
         self.category_by_id = {c.id: c for c in self.categories}
+        self.category_slugs = {c.id: c.slug for c in self.categories}
         self.category_types = sorted({c.type for c in self.categories})
         self.category_texts = {(r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, about FROM category_texts")}
         self.usage = {}
@@ -221,17 +224,17 @@ class Catalog:
             args.append(max_width)
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
 
-    def list_entries(self, *, category_ids=None, ascii_safe=None, max_width=None, offset=0, limit=20) -> tuple[list[Entry], int]:
-        """A page of entries, cleanest faces first, and how many match in all."""
+    def list_positions(self, *, category_ids=None, ascii_safe=None, max_width=None, offset=0, limit=20) -> tuple[list[int], int]:
+        """A page of entries (their positions in `entries`), cleanest faces first, and how many match in all."""
         where, args = self._where(category_ids, ascii_safe, max_width)
         if not where:
             total = self.entry_count
-            positions = range(min(offset, total), min(offset + limit, total))
+            positions = list(range(min(offset, total), min(offset + limit, total)))
         else:
             total = self.db.execute(f"SELECT count(*) FROM entries{where}", args).fetchone()[0]
             rows = self.db.execute(f"SELECT quality FROM entries{where} ORDER BY quality LIMIT ? OFFSET ?", [*args, limit, offset])
             positions = [position for (position,) in rows]
-        return [self.entries.at(p) for p in positions], total
+        return positions, total
 
     @functools.cached_property
     def entries(self) -> Entries:

@@ -9,12 +9,9 @@ Cache lifetimes are chosen by the views through `json_response(max_age=...)`.
 from __future__ import annotations
 
 import hashlib
-from urllib.parse import unquote_to_bytes
-
 import orjson
-from flask import Response, g, request
+from flask import Response, request
 from flask_cors import CORS
-from werkzeug.exceptions import BadRequest
 
 EXPOSED_HEADERS = [
     "ETag", "Link", "Retry-After", "Content-Language",
@@ -38,30 +35,34 @@ def cors_headers() -> dict:
     return dict(CORS_HEADERS)
 
 
-def json_response(payload, max_age: int | None, headers=()) -> Response:
+def json_response(payload, max_age: int | None, headers=(), *, locale: str | None = None) -> Response:
     """A JSON response cached for `max_age` seconds by anyone, or not stored when None.
 
-    It has an ETag (304 when the client has the same), CORS, and, when the view chose a locale,
-    Content-Language with Vary: Accept-Language.
+    It has CORS headers; for a `locale` chosen by the view, Content-Language with Vary: Accept-Language;
+    and when it may be stored, an ETag (304 when the client has the same). A response that is not
+    stored is never revalidated, so it has no ETag.
     """
     body = orjson.dumps(payload)
-    etag = f'"{hashlib.sha1(body).hexdigest()}"'
-    all_headers = [
-        ("Content-Type", "application/json"),
-        ("Cache-Control", "no-store" if max_age is None else f"public, max-age={max_age}"),
-        ("ETag", etag),
-        *CORS_HEADERS,
-        *headers,
-    ]
-    locale = g.get("locale")
+    if max_age is None:
+        etag = None
+        all_headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store"), *CORS_HEADERS, *headers]
+    else:
+        etag = f'"{hashlib.sha1(body).hexdigest()}"'
+        all_headers = [
+            ("Content-Type", "application/json"),
+            ("Cache-Control", f"public, max-age={max_age}"),
+            ("ETag", etag),
+            *CORS_HEADERS,
+            *headers,
+        ]
     if locale:
         all_headers += [("Content-Language", locale), ("Vary", "Accept-Language")]
     return representation(body, all_headers, etag)
 
 
-def representation(body: bytes, headers: list, etag: str) -> Response:
+def representation(body: bytes, headers: list, etag: str | None) -> Response:
     """The response for a body and its headers: 304 without the body when If-None-Match has its ETag."""
-    if request.if_none_match.contains_weak(etag[1:-1]):
+    if etag and "HTTP_IF_NONE_MATCH" in request.environ and request.if_none_match.contains_weak(etag[1:-1]):
         return Response(b"", 304, headers=headers)  # Werkzeug drops the body's own headers from a 304
     return Response(body, 200, headers=headers)
 
@@ -76,14 +77,5 @@ def conditional(response: Response) -> Response:
     return response
 
 
-def reject_undecodable_query():
-    """400 for a query string that is not UTF-8, before Werkzeug replaces the bad bytes."""
-    try:
-        unquote_to_bytes(request.query_string).decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRequest("the query string is not valid UTF-8") from None
-
-
 def init_app(app) -> None:
     CORS(app, origins="*", expose_headers=EXPOSED_HEADERS, max_age=86400, send_wildcard=True)
-    app.before_request(reject_undecodable_query)

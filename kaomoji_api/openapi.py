@@ -44,7 +44,7 @@ def _description(catalog: Catalog) -> str:
         "example sentences and notes in 12 locales. No authentication; every endpoint allows any origin (CORS `*`).",
         "Localized fields follow the `locale` parameter, else the `Accept-Language` header, else `en`; "
         "responses say which in `Content-Language`. Errors are `application/problem+json` (RFC 9457).",
-        "Clients should honour `Cache-Control` and may revalidate with `If-None-Match` (every 200 has an `ETag`).",
+        "Clients should honour `Cache-Control` and may revalidate with `If-None-Match` (every 200 that may be stored has an `ETag`; `no-store` responses have none).",
         LIMITS,
         USAGE_TERMS,
         f"**Data.** {catalog.meta['attribution']}. Catalog version `{catalog.version}`.",

@@ -5,7 +5,10 @@ Views declare what they take; a bad value becomes a 400 naming the parameter and
 
 from __future__ import annotations
 
-from flask import g, request
+from urllib.parse import unquote_to_bytes
+
+from flask import request
+from werkzeug.exceptions import BadRequest
 
 from kaomoji_api.errors import BadParameters
 from kaomoji_api.locales import DEFAULT_LOCALE, negotiate, resolve
@@ -14,11 +17,23 @@ TRUE, FALSE = {"1", "true", "yes"}, {"0", "false", "no"}
 MAX_PAGE = 1_000_000
 
 
+def reject_undecodable_query() -> None:
+    """400 for a query string that is not UTF-8, before Werkzeug replaces the bad bytes."""
+    query = request.query_string
+    if query.isascii() and b"%" not in query:
+        return
+    try:
+        unquote_to_bytes(query).decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("the query string is not valid UTF-8") from None
+
+
 class Params:
     """Collects parameter errors while a view reads its parameters; `done()` raises them."""
 
     def __init__(self):
-        self.args = request.args
+        reject_undecodable_query()
+        self.args = request.args.to_dict()  # the first value of each; a dict answers get() fastest
         self.invalid: list[dict] = []
 
     def _fail(self, name: str, reason: str) -> None:
@@ -76,16 +91,17 @@ class Params:
         return list(dict.fromkeys(values))
 
     def locale(self, supported) -> str:
-        """The `locale` parameter, else the best of Accept-Language; remembered for Content-Language."""
+        """The `locale` parameter, else the best of Accept-Language."""
         raw = self.args.get("locale")
         if raw is not None and raw.strip():
             found = resolve(raw, supported)
             if found is None:
                 self._fail("locale", f"unsupported locale {raw.strip()!r}; use one of: {', '.join(supported)}")
                 found = DEFAULT_LOCALE
-        else:
+        elif "HTTP_ACCEPT_LANGUAGE" in request.environ:
             found = negotiate(request.accept_languages, supported)
-        g.locale = found
+        else:
+            found = DEFAULT_LOCALE
         return found
 
     def page(self) -> int:

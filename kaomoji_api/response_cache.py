@@ -18,7 +18,7 @@ from kaomoji_api.catalog import Catalog, get_catalog
 from kaomoji_api.http import representation
 
 # Request state a view leaves in flask.g that later hooks read (the item budget of limits.py).
-STATE = ("locale", "entries_returned")
+STATE = ("entries_returned",)
 # What an item costs beyond its body: the key, the header list and the objects around them.
 ITEM_OVERHEAD = 1024
 

@@ -288,12 +288,12 @@ def test_unexpected_failures_are_500_problems_without_a_traceback(full_catalog, 
     from kaomoji_api import catalog as catalog_module
     from kaomoji_api import create_app
 
-    def explode(self, entry_id):
+    def explode(self, *args):
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(catalog_module.Catalog, "entry", explode)
+    monkeypatch.setattr(catalog_module.Catalog, "category_name", explode)
     app = create_app({"CATALOG": str(full_catalog), "PROPAGATE_EXCEPTIONS": False})
-    response = app.test_client().get("/api/v1/kaomojis/1")
+    response = app.test_client().get("/api/v1/categories")
     assert response.status_code == 500 and response.mimetype == "application/problem+json"
     text = response.get_data(as_text=True)
     assert "Traceback" not in text and "secret" not in text
@@ -329,6 +329,9 @@ def test_every_200_has_an_etag_and_a_matching_if_none_match_gets_304(client):
         etag = response.headers["ETag"]
         again = client.get(path, headers={"If-None-Match": etag})
         assert again.status_code == 304 and again.data == b"", path
+    for path in ["/api/v1/random", "/healthz"]:  # never stored, so never revalidated
+        response = client.get(path)
+        assert response.headers["Cache-Control"] == "no-store" and "ETag" not in response.headers
 
 
 @pytest.mark.parametrize("path, policy", [

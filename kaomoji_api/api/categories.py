@@ -22,4 +22,4 @@ def list_categories():
         for c in catalog.categories
         if types is None or c.type in types
     ]
-    return json_response({"data": data}, LONG)
+    return json_response({"data": data}, LONG, locale=locale)

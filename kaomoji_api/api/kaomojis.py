@@ -32,7 +32,7 @@ def list_kaomojis():
     locale = params.locale(catalog.locales)
     page = params.page()
     limit = params.integer("limit", LIST_LIMIT, 1, LIST_MAX)
-    slugs = params.choices("category", list(catalog.category_by_slug))
+    slugs = params.choices("category", catalog.category_by_slug)
     types = params.choices("type", catalog.category_types)
     ascii_safe = params.boolean("ascii_safe")
     max_width = params.integer("max_width", None, 1, 1000)
@@ -42,12 +42,12 @@ def list_kaomojis():
     if types is not None:
         of_type = [c.id for c in catalog.categories if c.type in types]
         category_ids = of_type if category_ids is None else [c for c in category_ids if c in of_type]
-    entries, total = catalog.list_entries(
+    positions, total = catalog.list_positions(
         category_ids=category_ids, ascii_safe=ascii_safe, max_width=max_width, offset=(page - 1) * limit, limit=limit
     )
     meta, link = pagination(page, limit, total)
-    data = entry_items(catalog, entries, locale, detail=False)
-    return json_response({"data": data, "pagination": meta}, SHORT, headers=[("Link", link)])
+    data = entry_items(catalog, positions, locale, detail=False)
+    return json_response({"data": data, "pagination": meta}, SHORT, headers=[("Link", link)], locale=locale)
 
 
 # Not cached: an entry is read from memory in microseconds, and ~70,000 ids would only churn the cache.
@@ -56,10 +56,10 @@ def get_kaomoji(entry_id: int):
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
     params.done()
-    entry = catalog.entry(entry_id)
-    if entry is None:
+    position = catalog.entries.position(entry_id)
+    if position is None:
         abort(404, f"no kaomoji has id {entry_id}")
-    return json_response({"data": entry_items(catalog, [entry], locale, detail=True)[0]}, LONG)
+    return json_response({"data": entry_items(catalog, [position], locale, detail=True)[0]}, LONG, locale=locale)
 
 
 @bp.get("/kaomojis/random")
@@ -69,7 +69,7 @@ def random_kaomojis():
     catalog, params = get_catalog(), Params()
     locale = params.locale(catalog.locales)
     count = params.integer("count", 1, 1, RANDOM_MAX)
-    slugs = params.choices("category", list(catalog.category_by_slug))
+    slugs = params.choices("category", catalog.category_by_slug)
     seed = params.text("seed", max_length=100)
     params.done()
 
@@ -78,9 +78,8 @@ def random_kaomojis():
     # A seed makes the pick a function of (seed, catalog, filter): the same "kaomoji of the day" for everyone.
     rng = random.Random(f"{catalog.version}|{seed}|{','.join(slugs or [])}") if seed else random
     picks = rng.sample(range(available), min(count, available))
-    entries = [catalog.entries.at(catalog.entries.position_in(i, category_ids)) for i in picks]
-    data = entry_items(catalog, entries, locale, detail=False)
-    return json_response({"data": data}, SEEDED if seed else None)
+    data = entry_items(catalog, [catalog.entries.position_in(i, category_ids) for i in picks], locale, detail=False)
+    return json_response({"data": data}, SEEDED if seed else None, locale=locale)
 
 
 @bp.get("/kaomojis/search")
@@ -95,8 +94,8 @@ def search_kaomojis():
     params.done()
 
     hits, total = search_entries(catalog, query, locale, (page - 1) * limit, limit)
-    data = entry_items(catalog, [catalog.entries.at(position) for position, _ in hits], locale, detail=True)
+    data = entry_items(catalog, [position for position, _ in hits], locale, detail=True)
     for item, (_, match) in zip(data, hits):
         item["match"] = match.as_dict()
     meta, link = pagination(page, limit, total)
-    return json_response({"data": data, "pagination": meta}, SHORT, headers=[("Link", link)])
+    return json_response({"data": data, "pagination": meta}, SHORT, headers=[("Link", link)], locale=locale)

@@ -6,32 +6,33 @@ from urllib.parse import urlencode
 
 from flask import g, request
 
-from kaomoji_api.catalog import Catalog, Entry
+from kaomoji_api.catalog import Catalog
 
 
-def entry_item(catalog: Catalog, entry: Entry, locale: str, *, detail: bool) -> dict:
-    """An entry as the API shows it; `note` and `usage` only in detail (single entry, search)."""
-    name, keywords = catalog.name_and_keywords(entry.profile_id, locale)
-    item = {
-        "id": entry.id,
-        "text": entry.text,
-        "category": catalog.category_by_id[entry.category_id].slug,
-        "name": name,
-        "keywords": keywords,
-        "display_width": entry.display_width,
-        "ascii_safe": entry.ascii_safe,
-        "needs_cjk_font": entry.needs_cjk_font,
-    }
-    if detail:
-        item["note"] = catalog.note_for(entry, locale)
-        item["usage"] = catalog.usage_for(entry, locale)
-    return item
+def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> list[dict]:
+    """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search).
 
-
-def entry_items(catalog: Catalog, entries: list[Entry], locale: str, *, detail: bool) -> list[dict]:
-    """Entries as the API shows them. The item budget (limits.py) charges the request for each."""
-    g.entries_returned = len(entries)
-    return [entry_item(catalog, entry, locale, detail=detail) for entry in entries]
+    The item budget (limits.py) charges the request for each.
+    """
+    g.entries_returned = len(positions)
+    names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
+    for entry in map(catalog.entries.at, positions):
+        name, keywords = names[entry.profile_id]
+        item = {
+            "id": entry.id,
+            "text": entry.text,
+            "category": slugs[entry.category_id],
+            "name": name,
+            "keywords": keywords,
+            "display_width": entry.display_width,
+            "ascii_safe": entry.ascii_safe,
+            "needs_cjk_font": entry.needs_cjk_font,
+        }
+        if detail:
+            item["note"] = catalog.note_for(entry, locale)
+            item["usage"] = catalog.usage_for(entry, locale)
+        items.append(item)
+    return items
 
 
 def pagination(page: int, limit: int, total: int) -> tuple[dict, str]:
