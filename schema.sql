@@ -100,9 +100,10 @@ CREATE TABLE search_keys (
     PRIMARY KEY (locale, kind, key)
 ) WITHOUT ROWID;
 
--- Pasted faces and fragments of three or more characters.
+-- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,
+-- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(
-    text, content = 'entries', content_rowid = 'id', tokenize = 'trigram'
+    text, content = '', tokenize = 'trigram'
 );
 
 -- @per-locale: the builder runs what follows once per locale, {table} being search_<code>

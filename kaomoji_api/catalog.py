@@ -136,10 +136,20 @@ class Entries:
             index -= len(positions)
         raise IndexError(index)
 
+    def is_text(self, position: int, text: bytes) -> bool:
+        """Whether the entry at `position` is exactly `text` (UTF-8)."""
+        start, end = self.ends[position], self.ends[position + 1]
+        return end - start == len(text) and self.texts[start:end] == text
+
+    def exact_first(self, positions: list[int], text: str) -> list[int]:
+        """`positions` with the entries that are exactly `text` moved to the front, order kept otherwise."""
+        needle = text.encode()
+        exact = [p for p in positions if self.is_text(p, needle)]
+        return exact + [p for p in positions if not self.is_text(p, needle)] if exact else positions
+
     def positions_containing(self, fragment: str) -> list[int]:
-        """Positions of the entries whose text contains `fragment` (case-sensitive): those that are
-        exactly it first, then the others, each group in quality order."""
-        needle, exact, partial = fragment.encode(), [], []
+        """Positions, in quality order, of the entries whose text contains `fragment` (case-sensitive)."""
+        needle, found = fragment.encode(), []
         ends, texts = self.ends, self.texts
         start = texts.find(needle)
         while start >= 0:
@@ -148,9 +158,9 @@ class Entries:
             if start + len(needle) > end:  # runs on into the next text: not a match
                 start = texts.find(needle, start + 1)
                 continue
-            (exact if start == ends[position] and start + len(needle) == end else partial).append(position)
+            found.append(position)
             start = texts.find(needle, end)  # one hit per entry is enough
-        return exact + partial
+        return found
 
 
 class Catalog:

@@ -171,19 +171,20 @@ class Searcher:
         self.ranking = functools.lru_cache(maxsize=1024)(self._ranking)
 
     def _face_positions(self, query: str) -> list[int]:
-        """Positions of entries whose text contains the query, exact faces first.
+        """Positions of entries whose text contains the query, exact faces first, then in quality order.
 
-        Three characters or more go through the trigram index (case-insensitive); shorter fragments,
-        which it cannot look up, are found in the entries' texts held in memory.
+        Three characters or more go through the trigram index (case-insensitive), whose rowids are
+        positions; shorter fragments, which it cannot look up, are found in the texts held in memory.
         """
-        if len(query) < 3:
-            return self.entries.positions_containing(query)
-        rows = self.catalog.db.execute(
-            "SELECT e.quality, e.text = ? FROM entry_text_search f JOIN entries e ON e.id = f.rowid "
-            "WHERE entry_text_search MATCH ?",
-            (query, '"' + query.replace('"', '""') + '"'),
-        )
-        return [position for position, _ in sorted(rows, key=lambda r: (not r[1], r[0]))]
+        if len(query) >= 3:
+            rows = self.catalog.db.execute(
+                "SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid",
+                ('"' + query.replace('"', '""') + '"',),
+            )
+            positions = [position for (position,) in rows]
+        else:
+            positions = self.entries.positions_containing(query)
+        return self.entries.exact_first(positions, query)
 
     def _ranking(self, query: str, locale: str) -> Ranking:
         order = [locale] + [code for code in self.indexes if code != locale]

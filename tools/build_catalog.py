@@ -253,7 +253,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 writer.insert("entries", rows)
                 rows = []
                 progress.step("entries", done, len(entries))
-        db.execute("INSERT INTO entry_text_search (entry_text_search) VALUES ('rebuild')")
+        db.execute("INSERT INTO entry_text_search (rowid, text) SELECT quality, text FROM entries")
 
         summary = {
             "entries": len(entries),
