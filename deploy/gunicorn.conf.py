@@ -9,9 +9,10 @@ import tempfile
 
 # Loopback: nginx (deploy/nginx.conf) is the only client, and the app trusts its X-Forwarded-For.
 bind = os.environ.get("KAOMOJI_BIND", "127.0.0.1:8000")
-# A request is a few SQLite reads and some JSON: CPU work, one sync worker per core. nginx buffers slow clients.
-# Measured with bench/throughput.py (README "Speed and memory"): gthread (2 workers x 4 threads) was slower
-# than 2 sync workers on every endpoint and used ~10 MB more per worker.
+# A request is some reads of memory (rarely SQLite) and some JSON: CPU work, one sync worker per core. nginx
+# buffers slow clients.
+# Measured with bench/throughput.py (README "Speed and memory") on 2 cores: 3 or 4 sync workers did no better
+# than 2; gthread (2 workers x 4 threads) was slower on every endpoint and used ~10 MB more per worker.
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 2)))
 worker_class = "sync"
 timeout = 30  # a worker silent this long is killed and replaced

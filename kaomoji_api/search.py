@@ -24,7 +24,20 @@ MAX_QUERY_TOKENS = 16
 
 # How a profile matched, best first. Stemmed equality lets "cats" and "dancing" find "cat"
 # and "dance"; an exact match still comes first, so "love" ranks love before "lovely".
-EXACT, STEM, PREFIX, PARTIAL, CATEGORY, LOOSE = range(6)
+# LABEL is an exact match on one of the profile's own words (its dataset labels, and the first
+# word a locale gives for each), not only on a word of the same concept that the locale files
+# add: "victory" is a label of a few proud faces and a keyword of them all; German "müde" is the
+# first word for tired and one more word for sleepy. It ranks as EXACT, first among the exact
+# matches of the same locale.
+# A query that is a category's whole name (or its stem: "run" for Running) comes after the exact
+# and stemmed keyword matches but before prefix and partial ones: "running" finds runners before
+# the "Running on coffee" faces; a category matched by some of its words comes after them all.
+LABEL, EXACT, STEM, CATEGORY_NAME, PREFIX, PARTIAL, CATEGORY, LOOSE = range(8)
+
+
+def tier_key(strength: int, missed: int, locale_rank: int) -> tuple:
+    """Tiers sort by strength, then tokens missed, then the requested locale before the others."""
+    return (max(strength, EXACT), missed, min(locale_rank, 1), strength)
 
 
 @dataclass(frozen=True)
@@ -55,16 +68,18 @@ def profiles_in(mask: int):
 def index_keys(terms) -> dict[tuple[str, str], list]:
     """The search keys of one locale from its terms, as the builder stores them in search_keys.
 
-    `terms` are (profile_id, field, value, folded, stemmed, tokens) rows; the result maps
-    (kind, key) to [profiles bitmask, field, value], the first term seen being the one reported.
+    `terms` are (profile_id, field, value, folded, stemmed, tokens, is_label) rows, is_label telling
+    a keyword that is one of the profile's own words (see LABEL); the result maps (kind, key) to
+    [profiles bitmask, field, value], the first term seen being the one reported.
     """
     keys: dict[tuple[str, str], list] = {}
-    for profile_id, field, value, folded, stemmed, tokens in terms:
+    for profile_id, field, value, folded, stemmed, tokens, is_label in terms:
         if field == "category":
-            kinds = [("category", t) for t in tokens.split()]
+            kinds = [("category", t) for t in tokens.split()] + [("category_name", folded), ("category_name", stemmed)]
         else:
             kinds = [("exact", folded)] + ([("stemmed", stemmed)] if stemmed != folded else [])
             kinds += [("token", t) for t in tokens.split()]
+            kinds += [("label", folded)] if is_label else []
         for kind in kinds:
             entry = keys.get(kind)
             if entry is None:
@@ -84,7 +99,7 @@ class LocaleIndex:
     def __init__(self, catalog: Catalog, code: str, shared: dict):
         self.code = code
         self.stemmer = textnorm.stemmer_for(catalog.locales[code].stemmer)
-        indexes: dict[str, dict] = {"exact": {}, "stemmed": {}, "token": {}, "category": {}}
+        indexes: dict[str, dict] = {"label": {}, "exact": {}, "stemmed": {}, "token": {}, "category": {}, "category_name": {}}
         matches: dict[tuple[str, str], Match] = {}
         rows = catalog.db.execute("SELECT kind, key, profiles, field, value FROM search_keys WHERE locale = ?", (code,))
         for kind, key, profiles, field, value in rows:
@@ -92,8 +107,8 @@ class LocaleIndex:
             mask = int.from_bytes(profiles, "little")
             # Identical masks and keys recur across locales; `shared` keeps one object of each.
             indexes[kind][shared.setdefault(key, key)] = (shared.setdefault(mask, mask), match)
-        self.exact, self.stemmed, self.tokens, self.category_tokens = (
-            indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"]
+        self.labels, self.exact, self.stemmed, self.tokens, self.category_tokens, self.category_names = (
+            indexes["label"], indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"], indexes["category_name"]
         )
         self.phrases = sorted(self.exact)
         self.sorted_tokens = sorted(self.tokens)
@@ -123,6 +138,8 @@ class LocaleIndex:
         tokens = textnorm.query_tokens(query, self.stemmer)[:MAX_QUERY_TOKENS]
         if not folded or not tokens:
             return
+        if folded in self.labels:
+            yield (LABEL, 0, *self.labels[folded])
         if folded in self.exact:
             yield (EXACT, 0, *self.exact[folded])
         stemmed = textnorm.comparable(query, self.stemmer)
@@ -130,6 +147,9 @@ class LocaleIndex:
             yield (STEM, 0, *self.stemmed[stemmed])
         if stemmed != folded and stemmed in self.exact:
             yield (STEM, 0, *self.exact[stemmed])
+        for form in dict.fromkeys((folded, stemmed)):
+            if form in self.category_names:
+                yield (CATEGORY_NAME, 0, *self.category_names[form])
         for phrase in self._with_prefix(self.phrases, folded):
             yield (PREFIX, 0, *self.exact[phrase])
         for strength, index, keys in ((PARTIAL, self.tokens, self.sorted_tokens), (CATEGORY, self.category_tokens, self.sorted_category_tokens)):
@@ -193,7 +213,7 @@ class Searcher:
             found: dict[tuple, list] = defaultdict(list)
             for rank, code in enumerate(order):
                 for strength, missed, mask, match in matcher(self.indexes[code], query):
-                    found[(strength, missed, min(rank, 1))].append((mask, match))  # requested locale first
+                    found[tier_key(strength, missed, rank)].append((mask, match))
             return found
 
         found = collect(LocaleIndex.match) or collect(LocaleIndex.loose)

@@ -190,6 +190,23 @@ def burst(url: str, count: int, source: str) -> tuple[list[tuple], float]:
     return results, time.monotonic() - started
 
 
+def wait_for_workers(url: str, log: Path, count: int, seconds: float = 60.0) -> None:
+    """Until gunicorn's access log in `log` shows `count` different workers answering `url`.
+
+    Each worker loads the app itself after the first one answers, so a burst sent at once may
+    otherwise find only one of them ready.
+    """
+    path = urllib.parse.urlsplit(url).path
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        burst(url, 2 * count, source="127.0.0.2")
+        pids = set(re.findall(rf'^127\.0\.0\.2 "GET {re.escape(path)} HTTP/1\.1" 200 .* <(\d+)>$', log.read_text(encoding="utf-8"), flags=re.M))
+        if len(pids) >= count:
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"fewer than {count} workers answered {url} within {seconds} s")
+
+
 def stop(process: subprocess.Popen) -> None:
     """Stop a server started by `running` before its block ends, by its process id."""
     with contextlib.suppress(ProcessLookupError):

@@ -14,7 +14,7 @@ from collections import Counter
 
 from kaomoji_api.limits import STORAGE_RETRY_SECONDS
 from tests.conftest import need_program
-from tests.servers import burst, fetch, free_port, gunicorn_command, redis_server, running, stop
+from tests.servers import burst, fetch, free_port, gunicorn_command, redis_server, running, stop, wait_for_workers
 
 
 def serve(full_catalog, port, log, storage_uri):
@@ -27,6 +27,7 @@ def test_four_workers_sharing_redis_accept_exactly_60_requests_a_minute_from_one
     redis_port, port = free_port(), free_port()
     log = tmp_path / "gunicorn.log"
     with redis_server(redis_port, redis_program), serve(full_catalog, port, log, f"redis://127.0.0.1:{redis_port}/0"):
+        wait_for_workers(f"http://127.0.0.1:{port}/healthz", log, 4)
         results, _ = burst(f"http://127.0.0.1:{port}/api/v1/kaomojis/1", 80, source="127.0.0.20")
     assert Counter(status for status, _, _ in results) == {200: 60, 429: 20}
     # The access log names the worker of each request: several took part, so the 60 were counted together.

@@ -44,6 +44,25 @@ def test_keywords_and_names_rank_above_category_names(client, catalog):
     assert {i["match"]["field"] for i in body["data"]} <= {"keyword", "name"}
 
 
+def test_a_profiles_own_labels_rank_above_words_the_locale_files_add(client, catalog):
+    # "victory" is a keyword of every proud face (the locale files add it to the concept) and a label of a few.
+    ranked = [labels_of(catalog, i) for i in search(client, "victory", limit=25)["data"]]
+    labelled = sum(1 for labels in ranked if "victory" in labels)
+    assert 0 < labelled < len(ranked) and all("victory" in labels for labels in ranked[:labelled])
+
+
+def test_the_first_word_a_locale_gives_for_a_label_ranks_first(client, catalog):
+    # German "müde" is the first word for "tired" and one more word for "sleepy".
+    first = search(client, "müde", locale="de", limit=5)["data"]
+    assert all("tired" in labels_of(catalog, i) for i in first)
+
+
+def test_a_whole_category_name_ranks_above_prefix_matches(client, catalog):
+    first = search(client, "running", limit=10)["data"]
+    assert [i["category"] for i in first] == ["running"] * 10
+    assert all(i["match"] == {"field": "category", "value": "Running", "locale": "en"} for i in first)
+
+
 def test_a_match_in_the_requested_locale_ranks_first(client):
     for locale in ("es", "pt"):
         first = search(client, "gato", locale=locale, limit=3)["data"]

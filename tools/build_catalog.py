@@ -223,14 +223,16 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             for (slug, labels, name_key), pid in profile_ids.items():
                 name = loc["names"][name_key]
                 keywords = list(dict.fromkeys(w for c in labels if c in loc["concepts"] for w in loc["concepts"][c]))
+                # The profile's own words: its dataset labels, and each label's first word in this locale.
+                own = {*labels, *(loc["concepts"][c][0] for c in labels if loc["concepts"].get(c))}
                 texts.append((pid, code, name, json.dumps(keywords, ensure_ascii=False)))
                 fields = [("keyword", kw) for kw in keywords] + [("name", name), ("category", loc["categories"][slug])]
                 for field, value in fields:
                     tokens, folded, stemmed = search_forms(value, stemmer)
-                    terms.append((tokens, pid, field, value, folded, stemmed))
+                    terms.append((tokens, pid, field, value, folded, stemmed, field == "keyword" and value in own))
             writer.insert("profile_texts", texts)
-            writer.insert(f"{table_name(code)} (tokens, profile_id, field, value, folded, stemmed)", terms)
-            keys = search.index_keys((pid, field, value, folded, stemmed, tokens) for tokens, pid, field, value, folded, stemmed in terms)
+            writer.insert(f"{table_name(code)} (tokens, profile_id, field, value, folded, stemmed)", [t[:6] for t in terms])
+            keys = search.index_keys((pid, field, value, folded, stemmed, tokens, is_label) for tokens, pid, field, value, folded, stemmed, is_label in terms)
             writer.insert("search_keys", [
                 (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
                 for (kind, key), (mask, field, value) in sorted(keys.items())
