@@ -16,6 +16,9 @@ bind = os.environ.get("KAOMOJI_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 2)))
 worker_class = "sync"
 timeout = 30  # a worker silent this long is killed and replaced
+# Above nginx's 4 KB (deploy/nginx.conf), so nginx refuses an oversized request line in JSON before
+# gunicorn would in HTML.
+limit_request_line = 8190
 graceful_timeout = 30  # on HUP or TERM, old workers get this long to finish their requests
 keepalive = 5  # nginx keeps its upstream connections open (deploy/nginx.conf: keepalive)
 # The app is loaded by each worker, not by the master, so that HUP starts workers with the code and

@@ -260,9 +260,6 @@ class Catalog:
     def category_name(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][0]
 
-    def name_and_keywords(self, profile_id: int, locale: str) -> tuple[str, tuple[str, ...]]:
-        return self.profile_texts[locale][profile_id]
-
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
         """Two or three example sentences, chosen from the id so that consecutive ids differ."""
         templates = self.usage[(entry.category_id, locale)]

@@ -6,8 +6,10 @@ in the app's own WSGI layer; the client's address through nginx; the blocklist; 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -73,6 +75,41 @@ def test_behind_nginx_the_app_sees_the_client_and_not_the_address_it_claims(behi
     # Nor does a new claim on each request make a new client: the per-minute count goes on.
     remaining = [fetch(url, headers={"X-Forwarded-For": f"198.51.100.{n}"}, source="127.0.0.32")[1]["X-RateLimit-Remaining"] for n in range(3)]
     assert remaining == ["59", "58", "57"]
+
+
+def raw_request(base: str, request: bytes) -> tuple[int, dict, dict]:
+    """Send bytes as they are (no HTTP library would send them) and read nginx's answer."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(65536)
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("latin-1").split("\r\n")
+        headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+        while len(body) < int(headers["content-length"]):  # the connection may stay open
+            body += sock.recv(65536)
+    return int(status_line.split()[1]), headers, json.loads(body)
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"NOT HTTP AT ALL\r\n\r\n", 400),
+    (b"GET /api/v1/categories HTTP/1.1\r\nConnection: close\r\n\r\n", 400),  # HTTP/1.1 without Host
+    (b"GET /api/v1/search?q=" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 414),
+    (b"GET /api/v1/categories HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 5000 + b"\r\nConnection: close\r\n\r\n", 431),
+])
+def test_requests_nginx_refuses_get_problem_json_not_html(behind_nginx, request_bytes, status):
+    got, headers, body = raw_request(behind_nginx, request_bytes)
+    assert got == status and body["status"] == status
+    assert headers["content-type"] == "application/problem+json" and headers["access-control-allow-origin"] == "*"
+
+
+def test_a_request_line_nginx_lets_through_is_answered_by_the_app_in_json(behind_nginx):
+    request = b"GET /api/v1/search?q=" + b"a" * 3900 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    status, headers, body = raw_request(behind_nginx, request)
+    assert status == 400 and headers["content-type"] == "application/problem+json"
+    assert body["invalid_params"][0]["name"] == "q"
 
 
 def test_nginx_answers_problem_json_when_gunicorn_is_down(tmp_path):
