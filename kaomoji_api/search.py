@@ -35,9 +35,9 @@ MAX_QUERY_TOKENS = 16
 LABEL, EXACT, STEM, CATEGORY_NAME, PREFIX, PARTIAL, CATEGORY, LOOSE = range(8)
 
 
-def tier_key(strength: int, missed: int, locale_rank: int) -> tuple:
-    """Tiers sort by strength, then tokens missed, then the requested locale before the others."""
-    return (max(strength, EXACT), missed, min(locale_rank, 1), strength)
+def tier_key(strength: int, order, locale_rank: int) -> tuple:
+    """Tiers sort by strength, then the matcher's order within it, then the requested locale first."""
+    return (max(strength, EXACT), order, min(locale_rank, 1), strength)
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class LocaleIndex:
         return mask, match
 
     def match(self, query: str):
-        """(strength, tokens missed, profiles mask, Match) for each way the query matches here, best first."""
+        """(strength, order within it, profiles mask, Match) for each way the query matches here, best first."""
         folded = textnorm.comparable(query)
         tokens = textnorm.query_tokens(query, self.stemmer)[:MAX_QUERY_TOKENS]
         if not folded or not tokens:
@@ -158,14 +158,17 @@ class LocaleIndex:
                 yield (strength, 0, mask, match)
 
     def loose(self, query: str):
-        """Profiles having some of the query's tokens, fewest missed first (谢谢你 finds 谢谢)."""
+        """Profiles having some of the query's tokens (谢谢你 finds 谢谢): fewest missed first, then
+        whole words before parts of longer ones, then the rarer words: "sad dog", which no face is,
+        shows the dogs (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
         tokens = list(dict.fromkeys(textnorm.query_tokens(query, self.stemmer)[:MAX_QUERY_TOKENS]))
-        found = [self.tokens[t] for t in tokens if t in self.tokens]
+        found = [(t, self.tokens[t]) for t in tokens if t in self.tokens]
         for matched in range(len(found), 0, -1):
             for combination in itertools.combinations(found, matched):
-                mask = functools.reduce(lambda a, b: a & b, (m for m, _ in combination))
+                mask = functools.reduce(lambda a, b: a & b, (m for _, (m, _) in combination))
                 if mask:
-                    yield (LOOSE, len(tokens) - matched, mask, combination[0][1])
+                    parts = sum(1 for t, _ in combination if t not in self.exact)
+                    yield (LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1][1])
             if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
                 break
 
@@ -207,13 +210,13 @@ class Searcher:
         return self.entries.exact_first(positions, query)
 
     def _ranking(self, query: str, locale: str) -> Ranking:
-        order = [locale] + [code for code in self.indexes if code != locale]
+        codes = [locale] + [code for code in self.indexes if code != locale]
 
         def collect(matcher) -> dict[tuple, list]:
             found: dict[tuple, list] = defaultdict(list)
-            for rank, code in enumerate(order):
-                for strength, missed, mask, match in matcher(self.indexes[code], query):
-                    found[tier_key(strength, missed, rank)].append((mask, match))
+            for rank, code in enumerate(codes):
+                for strength, order, mask, match in matcher(self.indexes[code], query):
+                    found[tier_key(strength, order, rank)].append((mask, match))
             return found
 
         found = collect(LocaleIndex.match) or collect(LocaleIndex.loose)

@@ -63,6 +63,15 @@ def test_a_whole_category_name_ranks_above_prefix_matches(client, catalog):
     assert all(i["match"] == {"field": "category", "value": "Running", "locale": "en"} for i in first)
 
 
+def test_words_no_face_has_together_show_the_rarer_word_first(client, catalog):
+    # No face is both sad and a dog: the dogs (a few profiles) come before the sad faces (many).
+    pages = [search(client, "sad dog", limit=25, page=n)["data"] for n in range(1, 9)]
+    labels = [labels_of(catalog, i) for page in pages for i in page]
+    dogs = sum(1 for item in labels if "dog" in item)
+    assert 25 < dogs < len(labels) and all("dog" in item for item in labels[:dogs])
+    assert all("sad" in item for item in labels[dogs:])
+
+
 def test_a_match_in_the_requested_locale_ranks_first(client):
     for locale in ("es", "pt"):
         first = search(client, "gato", locale=locale, limit=3)["data"]
