@@ -43,18 +43,14 @@ def json_response(payload, max_age: int | None, headers=(), *, locale: str | Non
     stored is never revalidated, so it has no ETag.
     """
     body = orjson.dumps(payload)
-    if max_age is None:
-        etag = None
-        all_headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store"), *CORS_HEADERS, *headers]
-    else:
-        etag = f'"{hashlib.sha1(body).hexdigest()}"'
-        all_headers = [
-            ("Content-Type", "application/json"),
-            ("Cache-Control", f"public, max-age={max_age}"),
-            ("ETag", etag),
-            *CORS_HEADERS,
-            *headers,
-        ]
+    etag = None if max_age is None else f'"{hashlib.sha1(body).hexdigest()}"'
+    all_headers = [
+        ("Content-Type", "application/json"),
+        ("Cache-Control", "no-store" if max_age is None else f"public, max-age={max_age}"),
+        *([("ETag", etag)] if etag else []),
+        *CORS_HEADERS,
+        *headers,
+    ]
     if locale:
         all_headers += [("Content-Language", locale), ("Vary", "Accept-Language")]
     return representation(body, all_headers, etag)
