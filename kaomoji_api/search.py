@@ -21,6 +21,7 @@ from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog
 
 MAX_QUERY_TOKENS = 16
+SHORTEST = 4  # letters of a word's beginning that LocaleIndex.shortened still matches on
 
 # How a profile matched, best first. Stemmed equality lets "cats" and "dancing" find "cat"
 # and "dance"; an exact match still comes first, so "love" ranks love before "lovely".
@@ -173,6 +174,20 @@ class LocaleIndex:
                 break
 
 
+    def shortened(self, query: str):
+        """The last resort for a word that no keyword has, not even in part: the keywords starting with
+        its longest beginning of at least SHORTEST letters ("angrily" finds angry, "happyness" happy)."""
+        folded = textnorm.comparable(query)
+        for end in range(len(folded) - 1, SHORTEST - 1, -1):
+            mask, match = 0, None
+            for phrase in self._with_prefix(self.phrases, folded[:end]):
+                mask |= self.exact[phrase][0]
+                match = match or self.exact[phrase][1]
+            if mask:
+                yield (LOOSE, (len(folded) - end, 0, mask.bit_count()), mask, match)
+                return
+
+
 @dataclass(frozen=True)
 class Ranking:
     """A query's results: tiers in rank order, each a list of (profiles mask, Match) or faces, and their count."""
@@ -219,7 +234,7 @@ class Searcher:
                     found[tier_key(strength, order, rank)].append((mask, match))
             return found
 
-        found = collect(LocaleIndex.match) or collect(LocaleIndex.loose)
+        found = collect(LocaleIndex.match) or collect(LocaleIndex.loose) or collect(LocaleIndex.shortened)
         tiers, claimed = [], 0
         for key in sorted(found):  # each profile counts in the best way it matched
             parts = []

@@ -72,6 +72,16 @@ def test_words_no_face_has_together_show_the_rarer_word_first(client, catalog):
     assert all("sad" in item for item in labels[dogs:])
 
 
+@pytest.mark.parametrize("q, label", [("angrily", "angry"), ("happyness", "happy"), ("surpised", "surprised")])
+def test_a_word_no_keyword_has_falls_back_to_its_longest_known_beginning(client, catalog, q, label):
+    first = search(client, q, limit=10)["data"]
+    assert len(first) == 10 and all(label in labels_of(catalog, i) for i in first)
+
+
+def test_gibberish_finds_nothing_rather_than_anything(client):
+    assert search(client, "xyzzyq")["data"] == []
+
+
 def test_a_match_in_the_requested_locale_ranks_first(client):
     for locale in ("es", "pt"):
         first = search(client, "gato", locale=locale, limit=3)["data"]
