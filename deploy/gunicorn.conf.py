@@ -11,7 +11,7 @@ import tempfile
 bind = os.environ.get("KAOMOJI_BIND", "127.0.0.1:8000")
 # A request is some reads of memory (rarely SQLite) and some JSON: CPU work, one sync worker per core. nginx
 # buffers slow clients.
-# Measured with bench/throughput.py (README "Speed and memory") on 2 cores: 3 or 4 sync workers did no better
+# Measured with bench/throughput.py --workers N (README "Speed and memory") on 2 cores: 3 or 4 sync workers did no better
 # than 2; gthread (2 workers x 4 threads) was slower on every endpoint and used ~10 MB more per worker.
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 2)))
 worker_class = "sync"

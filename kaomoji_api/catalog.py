@@ -221,6 +221,21 @@ class Catalog:
         position = self.entries.position(entry_id)
         return None if position is None else self.entries.at(position)
 
+    def positions_with_text(self, fragment: str) -> list[int]:
+        """Positions of the entries whose text contains `fragment`: those that are exactly it first,
+        then the others in quality order.
+
+        Three characters or more go through the trigram index (case-insensitive), whose rowids are
+        positions; shorter fragments, which it cannot look up, are found in the texts held in memory.
+        """
+        if len(fragment) < 3:
+            return self.entries.exact_first(self.entries.positions_containing(fragment), fragment)
+        rows = self.db.execute(
+            "SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid",
+            ('"' + fragment.replace('"', '""') + '"',),
+        )
+        return self.entries.exact_first([position for (position,) in rows], fragment)
+
     def _where(self, category_ids, ascii_safe, max_width) -> tuple[str, list]:
         clauses, args = [], []
         if category_ids is not None:

@@ -201,28 +201,12 @@ class Searcher:
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
-        entries = self.entries = catalog.entries
+        entries = catalog.entries
         self.profile_by_position, self.shape_by_position = entries.profiles, entries.shapes
         self.positions_by_profile = entries.by_profile
         shared: dict = {}
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
         self.ranking = functools.lru_cache(maxsize=1024)(self._ranking)
-
-    def _face_positions(self, query: str) -> list[int]:
-        """Positions of entries whose text contains the query, exact faces first, then in quality order.
-
-        Three characters or more go through the trigram index (case-insensitive), whose rowids are
-        positions; shorter fragments, which it cannot look up, are found in the texts held in memory.
-        """
-        if len(query) >= 3:
-            rows = self.catalog.db.execute(
-                "SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid",
-                ('"' + query.replace('"', '""') + '"',),
-            )
-            positions = [position for (position,) in rows]
-        else:
-            positions = self.entries.positions_containing(query)
-        return self.entries.exact_first(positions, query)
 
     def _ranking(self, query: str, locale: str) -> Ranking:
         codes = [locale] + [code for code in self.indexes if code != locale]
@@ -251,7 +235,7 @@ class Searcher:
         exact_words = any(key[0] <= STEM for key in found)
         face_like = looks_like_a_face(query)
         if face_like or not exact_words:
-            faces = self._face_positions(query)
+            faces = self.catalog.positions_with_text(query)
             if faces:
                 face_tier = ("faces", (tuple(faces), Match("text", query, None)))
                 first = face_like or not claimed or len(query) == 1

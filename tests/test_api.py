@@ -370,7 +370,8 @@ def test_a_cached_response_is_the_same_as_a_fresh_one(full_catalog):
     cached = create_app({"TESTING": True, "CATALOG": str(full_catalog)}).test_client()
     fresh = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RESPONSE_CACHE_BYTES": 0}).test_client()
     for path, headers in [("/api/v1/search?q=cat", {}), ("/api/v1/kaomojis/1", {"Accept-Language": "ja"}),
-                          ("/api/v1/kaomojis/1", {"Accept-Language": "ko"}), ("/api/v1/categories?locale=de", {})]:
+                          ("/api/v1/kaomojis/1", {"Accept-Language": "ko"}), ("/api/v1/categories?locale=de", {}),
+                          ("/api/v1/random?seed=day&count=3", {"Accept-Language": "fr"})]:
         first, second, reference = (c.get(path, headers=headers) for c in (cached, cached, fresh))
         assert first.data == second.data == reference.data
         for header in ("ETag", "Content-Language", "Cache-Control", "Link"):

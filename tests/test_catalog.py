@@ -73,6 +73,14 @@ def test_fragments_are_found_in_memory_as_sqlite_finds_them(catalog, fragment):
     assert catalog.entries.positions_containing(fragment) == [position for (position,) in rows]
 
 
+@pytest.mark.parametrize("fragment", ["ツ", "ω", "┻━┻", "(╯°□°)╯", "ʕ•ᴥ•ʔ"])
+def test_faces_with_a_text_are_those_sqlite_finds_exact_first_then_in_quality_order(catalog, fragment):
+    rows = catalog.db.execute(
+        "SELECT quality FROM entries WHERE instr(text, ?) > 0 ORDER BY text != ?, quality", (fragment, fragment)
+    ).fetchall()
+    assert catalog.positions_with_text(fragment) == [position for (position,) in rows]
+
+
 def test_exact_texts_come_first_and_the_rest_keep_their_order(catalog):
     positions = catalog.entries.positions_containing("ツ")
     ordered = catalog.entries.exact_first(positions, "ツ")
