@@ -5,7 +5,7 @@
 PRAGMA page_size = 4096;
 
 -- Catalog facts: version (content hash), built_at, source, source_version, attribution,
--- licence, locales (JSON), counts (JSON).
+-- licence, counts (JSON).
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -75,7 +75,6 @@ CREATE TABLE entries (
     text           TEXT NOT NULL,
     profile_id     INTEGER NOT NULL REFERENCES profiles (id),
     category_id    INTEGER NOT NULL REFERENCES categories (id),
-    tier           TEXT NOT NULL,        -- core, mixed, verbose, extended
     ascii_safe     INTEGER NOT NULL,
     needs_cjk_font INTEGER NOT NULL,
     display_width  INTEGER NOT NULL,
@@ -86,10 +85,11 @@ CREATE TABLE entries (
 CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);
 
--- The service's search index, precomputed from the per-locale search tables below: for each
--- normalised key, the profiles it matches as a little-endian bitmask (bit n = profile n) and
--- the term reported as the match. kind: exact (folded term), stemmed (where it differs),
--- token (a word stem or CJK n-gram of a keyword or name), category (one of a category name).
+-- The service's search index, precomputed by tools/search_index.py from each locale's keywords,
+-- names and category names: for each normalised key, the profiles it matches as a little-endian
+-- bitmask (bit n = profile n) and the term reported as the match. kind: label (a profile's own
+-- word), exact (folded term), stemmed (where it differs), token (a word stem or CJK n-gram of a
+-- keyword or name), category (one word of a category name), category_name (a whole one).
 CREATE TABLE search_keys (
     locale   TEXT NOT NULL REFERENCES locales (code),
     kind     TEXT NOT NULL,
@@ -104,19 +104,4 @@ CREATE TABLE search_keys (
 -- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(
     text, content = '', tokenize = 'trigram'
-);
-
--- @per-locale: the builder runs what follows once per locale, {table} being search_<code>
--- (code in lower case, '-' as '_'). One row per term that search ranks on: each keyword and
--- the name of a profile, and its category name. `tokens` (indexed) and `folded`/`stemmed`
--- come from kaomoji_api.textnorm at build time, so the ascii tokenizer only splits on spaces
--- and the service loads its matching tables without normalising anything itself.
-CREATE VIRTUAL TABLE {table} USING fts5(
-    tokens,
-    profile_id UNINDEXED,
-    field UNINDEXED,      -- keyword, name or category
-    value UNINDEXED,      -- the term as shown
-    folded UNINDEXED,     -- textnorm.comparable(value)
-    stemmed UNINDEXED,    -- textnorm.comparable(value, stemmer of the locale)
-    tokenize = 'ascii'
 );

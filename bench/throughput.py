@@ -43,8 +43,22 @@ def free_port() -> int:
 
 
 def start(app: str, port: int, args, env: dict) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
-               "--worker-class", args.worker_class, "--threads", str(args.threads), "--log-level", "warning", app]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(args.workers),
+        "--worker-class",
+        args.worker_class,
+        "--threads",
+        str(args.threads),
+        "--log-level",
+        "warning",
+        app,
+    ]
     process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -84,8 +98,12 @@ def wrk(url: str, seconds: int, script: str | None = None) -> dict:
         return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-            "p50": millis("50"), "p99": millis("99"), "errors": int(errors.group(1)) if errors else 0}
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50": millis("50"),
+        "p99": millis("99"),
+        "errors": int(errors.group(1)) if errors else 0,
+    }
 
 
 def random_id_script(catalog: str, folder: str, prefix: str) -> str:
@@ -99,10 +117,7 @@ def random_id_script(catalog: str, folder: str, prefix: str) -> str:
     sample = random.Random(1).sample(ids, 5000)
     path = Path(folder) / f"random_ids_{len(list(Path(folder).iterdir()))}.lua"
     path.write_text(
-        "local ids = {" + ",".join(map(str, sample)) + "}\n"
-        "request = function()\n"
-        f'  return wrk.format("GET", "{prefix}" .. ids[math.random(#ids)])\n'
-        "end\n"
+        "local ids = {" + ",".join(map(str, sample)) + f'}}\nrequest = function()\n  return wrk.format("GET", "{prefix}" .. ids[math.random(#ids)])\nend\n'
     )
     return str(path)
 
@@ -111,14 +126,13 @@ def in_process_search(catalog: str) -> list[dict]:
     import kaomoji_dataset
 
     from kaomoji_api import create_app
-    from kaomoji_api.catalog import get_catalog
-    from kaomoji_api.search import searcher_for
+    from kaomoji_api.current import served
 
     queries = json.loads((ROOT / "bench" / "data" / "relevance-queries.json").read_text())["queries"]
     app = create_app({"CATALOG": catalog})
     rows = []
     with app.app_context():
-        searcher = searcher_for(get_catalog())
+        searcher = served().searcher
         kaomoji_dataset.all()
         for q in queries:
             cold, warm = [], []
@@ -133,8 +147,7 @@ def in_process_search(catalog: str) -> list[dict]:
             started = time.perf_counter()
             kaomoji_dataset.search(q["q"], limit=25)
             theirs = time.perf_counter() - started
-            rows.append({"q": q["q"], "cold_ms": statistics.median(cold) * 1000,
-                         "warm_ms": statistics.median(warm) * 1000, "dataset_ms": theirs * 1000})
+            rows.append({"q": q["q"], "cold_ms": statistics.median(cold) * 1000, "warm_ms": statistics.median(warm) * 1000, "dataset_ms": theirs * 1000})
     return rows
 
 
@@ -150,7 +163,7 @@ def main() -> None:
     parser.add_argument("--no-search-timing", action="store_true", help="skip the in-process search timing")
     args = parser.parse_args()
     catalog = str(Path(args.catalog).resolve())
-    env = {"KAOMOJI_CATALOG": catalog, "KAOMOJI_RATELIMIT_ENABLED": "false", "KAOMOJI_ENTRY_RATE": "0"}
+    env = {"KAOMOJI_CATALOG": catalog, "KAOMOJI_RATELIMIT_ENABLED": "false", "KAOMOJI_GATE_RATE": "0"}
 
     service_port, bare_port = free_port(), free_port()
     service = start("wsgi:app", service_port, args, env)
@@ -181,11 +194,13 @@ def main() -> None:
         stop(bare)
 
     bare_rps = (bare_before["rps"] + bare_after["rps"]) / 2
-    print(f"gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads; wrk -t1 -c8 -d{args.seconds}s on loopback; "
-          f"{os.cpu_count()} cores\n")
+    print(f"gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads; wrk -t1 -c8 -d{args.seconds}s on loopback; {os.cpu_count()} cores\n")
     print("| endpoint | req/s | p50 ms | p99 ms | vs bare Flask |")
     print("|---|---|---|---|---|")
-    print(f"| bare Flask route (before / after) | {bare_before['rps']:.0f} / {bare_after['rps']:.0f} | {bare_before['p50']:.2f} | {bare_before['p99']:.2f} | 100% |")
+    print(
+        f"| bare Flask route (before / after) | {bare_before['rps']:.0f} / {bare_after['rps']:.0f} "
+        f"| {bare_before['p50']:.2f} | {bare_before['p99']:.2f} | 100% |"
+    )
     if bare_scripted:
         print(f"| bare Flask route, random ids (wrk script) | {bare_scripted['rps']:.0f} | {bare_scripted['p50']:.2f} | {bare_scripted['p99']:.2f} | 100% |")
     for name, kind, r in results:

@@ -33,10 +33,10 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # every gunicorn the user runs.
 control_socket_disable = True
 
-# The workers keep the entry-point buckets (kaomoji_api/entry_limit.py) in one file, so that together
+# The workers keep the gate buckets (kaomoji_api/gate.py) in one file, so that together
 # they let a client through at the configured rate, not at that rate per worker.
-BUCKETS_VARIABLE = "KAOMOJI_ENTRY_BUCKETS_FILE"
-BUCKETS_PREFIX = "kaomoji-entry-buckets-"
+BUCKETS_VARIABLE = "KAOMOJI_GATE_BUCKETS_FILE"
+BUCKETS_PREFIX = "kaomoji-gate-buckets-"
 BUCKETS_DIR = worker_tmp_dir or tempfile.gettempdir()
 
 

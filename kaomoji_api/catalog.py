@@ -1,7 +1,7 @@
 """Read-only access to catalog.sqlite: entries, categories, localized texts.
 
-The file is opened with mode=ro&immutable=1 and never written. When it is replaced
-by a rename, each worker notices within a second and opens the new one.
+The file is opened with mode=ro&immutable=1 and never written; kaomoji_api/current.py opens a
+new one when the file is replaced.
 """
 
 from __future__ import annotations
@@ -11,15 +11,13 @@ import functools
 import itertools
 import json
 import os
+import random
 import sqlite3
 import threading
-import time
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
-
-from flask import current_app
 
 
 class CatalogError(RuntimeError):
@@ -51,10 +49,10 @@ class Entry(NamedTuple):
     needs_cjk_font: bool
     display_width: int
     ja_context: bool
-    quality: int
+    position: int  # in quality order: 0 is the cleanest face of the catalog
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _selections(count: int) -> list[tuple[int, ...]]:
     """Every choice of two or three of `count` sentences (20 for five sentences).
 
@@ -270,6 +268,26 @@ class Catalog:
             return self.entry_count
         return sum(self.category_by_id[c].count for c in category_ids)
 
+    def category_ids(self, slugs: list[str] | None, types: list[str] | None) -> list[int] | None:
+        """The ids of the categories named by slug and of the given types (both filters apply); None: every one."""
+        if slugs is None and types is None:
+            return None
+        return [
+            c.id for c in self.categories
+            if (slugs is None or c.slug in slugs) and (types is None or c.type in types)
+        ]
+
+    def random_positions(self, count: int, category_ids: list[int] | None = None, seed: str | None = None) -> list[int]:
+        """Up to `count` different entries at random, as positions.
+
+        A seed makes the pick a function of (seed, catalog version, categories): the same "kaomoji of the
+        day" for everyone until the catalog changes.
+        """
+        available = self.count(category_ids)
+        rng = random.Random(f"{self.version}|{seed}|{','.join(map(str, category_ids or []))}") if seed else random
+        picks = rng.sample(range(available), min(count, available))
+        return [self.entries.position_in(index, category_ids) for index in picks]
+
     # Localized texts -----------------------------------------------------------
 
     def category_name(self, category_id: int, locale: str) -> str:
@@ -295,57 +313,3 @@ class Catalog:
             # Chinese and Japanese sentences follow each other without a space.
             note += part if note.endswith(("。", "！", "？")) else " " + part
         return note
-
-
-class CatalogHolder:
-    """The current catalog of a worker; reopens the file when it has been replaced."""
-
-    CHECK_INTERVAL = 1.0
-
-    def __init__(self, path: str | os.PathLike):
-        self.path = Path(path)
-        self.on_open: list = []  # called with each newly opened catalog before it serves (warm-ups)
-        self._lock = threading.Lock()
-        self._catalog = Catalog(self.path)
-        self._stamp = self._stat()
-        self._checked = time.monotonic()
-
-    def _stat(self):
-        st = os.stat(self.path)
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
-
-    def get(self) -> Catalog:
-        now = time.monotonic()
-        if now - self._checked >= self.CHECK_INTERVAL:
-            with self._lock:
-                if now - self._checked >= self.CHECK_INTERVAL:
-                    self._checked = now
-                    self._reload_if_replaced()
-        return self._catalog
-
-    def _reload_if_replaced(self) -> None:
-        try:
-            stamp = self._stat()
-            if stamp != self._stamp:
-                catalog = Catalog(self.path)
-                for warm_up in self.on_open:
-                    warm_up(catalog)
-                self._catalog, self._stamp = catalog, stamp
-        except (OSError, CatalogError) as exc:
-            # Keep serving the catalog we have; a half-copied or missing file is not a reason to fail requests.
-            current_app.logger.warning("catalog not reloaded: %s", exc)
-
-
-def get_catalog() -> Catalog:
-    return current_app.extensions["kaomoji_catalog"].get()
-
-
-def init_app(app) -> None:
-    app.extensions["kaomoji_catalog"] = CatalogHolder(app.config["CATALOG"])
-
-
-def on_open(app, warm_up) -> None:
-    """Run `warm_up(catalog)` on the current catalog now and on every replacement before it serves."""
-    holder = app.extensions["kaomoji_catalog"]
-    holder.on_open.append(warm_up)
-    warm_up(holder._catalog)

@@ -8,17 +8,21 @@ DEFAULTS = {
     "CATALOG": "catalog.sqlite",
     # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off).
     "RESPONSE_CACHE_BYTES": 4_000_000,
-    # false turns every rate limit off (the per-minute limits and the entry-point bucket): benchmarks, local work.
+    # false turns every rate limit off (the per-minute limits and the gate): benchmarks, local work.
     "RATELIMIT_ENABLED": True,
-    # Where the per-minute counters live: memory:// (each process its own) or redis://host:port/db (shared).
+    # The per-minute limits of spec part 8, per client address, in flask-limiter's notation.
+    "RATELIMIT_REQUESTS": "60 per minute",
+    "RATELIMIT_ENTRIES": "1000 per minute",
+    # Where their counters live: memory:// (each process its own) or redis://host:port/db (shared).
     "RATELIMIT_STORAGE_URI": "memory://",
-    # Entry-point token bucket per client address: requests per second sustained (0 turns it off), and
-    # how many more may come at once, counted as nginx's limit_req counts its burst.
-    "ENTRY_RATE": 10,
-    "ENTRY_BURST": 20,
-    # File in which the processes of one server keep their entry-point buckets together; empty: each
-    # process keeps its own. deploy/gunicorn.conf.py makes one for every server it starts.
-    "ENTRY_BUCKETS_FILE": "",
+    # The gate, spec part 7's entry-point limit: a token bucket per client address in front of the
+    # application, requests per second sustained (0 turns it off), and how many more may come at once,
+    # counted as nginx's limit_req counts its burst.
+    "GATE_RATE": 10,
+    "GATE_BURST": 20,
+    # File in which the processes of one server keep their gate buckets together; empty: each process
+    # keeps its own. deploy/gunicorn.conf.py makes one for every server it starts.
+    "GATE_BUCKETS_FILE": "",
     # How many proxies in front of the app append to X-Forwarded-For (1 behind deploy/nginx.conf). With 0
     # the client is REMOTE_ADDR and the header is ignored, so a client cannot choose its own address.
     "TRUSTED_PROXIES": 0,
@@ -26,7 +30,22 @@ DEFAULTS = {
     "BLOCKLIST": "",
 }
 
+# The one yes/no vocabulary of settings and query parameters (any case).
+YES = frozenset({"1", "true", "yes", "on"})
+NO = frozenset({"0", "false", "no", "off"})
+
+
+def yes_or_no(text: str) -> bool | None:
+    """True or False for a word of YES or NO, None for anything else."""
+    word = text.strip().lower()
+    return True if word in YES else False if word in NO else None
+
 
 def is_on(value) -> bool:
-    """A yes/no setting as the environment spells it: false, no, off and 0 (any case) are off."""
-    return str(value).strip().lower() not in {"false", "no", "off", "0", ""}
+    """A yes/no setting, given as a bool (test configs) or as the environment spells it."""
+    if isinstance(value, bool):
+        return value
+    answer = yes_or_no(str(value))
+    if answer is None:
+        raise ValueError(f"{value!r} is not a yes/no setting; use one of {sorted(YES | NO)}")
+    return answer

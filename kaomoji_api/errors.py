@@ -1,16 +1,26 @@
 """Every error response of the service: RFC 9457 problem details, from one helper.
 
-Werkzeug's HTTP exceptions, bad parameters and unexpected failures all end here.
+Werkzeug's HTTP exceptions, bad parameters and unexpected failures all end here, in the API's words.
 """
 
 from __future__ import annotations
 
-from flask import json
-from werkzeug.exceptions import HTTPException, InternalServerError
+import orjson
+from flask import current_app, request
+from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.wrappers import Response
 
 PROBLEM_JSON = "application/problem+json"
+
+# Werkzeug's own descriptions speak to someone at a browser ("If you entered the URL manually please
+# check your spelling"); these say the same in the API's terms. {path} and {method} are the request's.
+OUR_WORDS = {
+    400: "The request is malformed.",
+    404: "Nothing is at {path}. The API's paths are described at /api/v1/openapi.json.",
+    405: "{method} is not allowed on {path}; the API only reads (GET, HEAD).",
+    500: "The server failed to answer this request; it has been logged.",
+}
 
 
 class BadParameters(HTTPException):
@@ -29,14 +39,17 @@ def problem(status: int, detail: str | None = None, headers=None, **extra) -> Re
     if detail:
         body["detail"] = detail
     body.update(extra)
-    response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON, headers=headers)
+    response = Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON, headers=headers)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 def _detail(exc: HTTPException) -> str:
-    # Werkzeug's default descriptions speak of servers and browsers; ours speak of the API.
-    return exc.description or HTTP_STATUS_CODES.get(exc.code, "")
+    """The exception's own description when a view gave one, else ours for its status."""
+    if exc.description and exc.description != type(exc).description:
+        return exc.description
+    template = OUR_WORDS.get(exc.code, HTTP_STATUS_CODES.get(exc.code, "Error") + ".")
+    return template.format(path=request.path, method=request.method)
 
 
 def handle_http_exception(exc: HTTPException) -> Response:
@@ -46,10 +59,8 @@ def handle_http_exception(exc: HTTPException) -> Response:
 
 
 def handle_unexpected(exc: Exception) -> Response:
-    from flask import current_app
-
     current_app.logger.exception("unhandled error")
-    return problem(500, InternalServerError.description)
+    return problem(500, OUR_WORDS[500])
 
 
 def init_app(app) -> None:

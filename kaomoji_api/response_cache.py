@@ -1,24 +1,21 @@
 """Recent responses of the current catalog, served again without building them again.
 
 The catalog is read-only: the same path, query and Accept-Language get the same JSON until the
-file is replaced, so each worker keeps a bounded LRU of rendered bodies and their headers beside
-its catalog.
+file is replaced, so each worker keeps a bounded LRU of rendered bodies, their headers and the
+number of entries they show beside its catalog (kaomoji_api/current.py).
 """
 
 from __future__ import annotations
 
 import functools
-import weakref
 from collections import OrderedDict
 from typing import NamedTuple
 
-from flask import current_app, g, request
+from flask import request
 
-from kaomoji_api.catalog import Catalog, get_catalog
-from kaomoji_api.http import representation
+from kaomoji_api import current
+from kaomoji_api.http import ok_or_not_modified
 
-# Request state a view leaves in flask.g that later hooks read (the item budget of limits.py).
-STATE = ("entries_returned",)
 # What an item costs beyond its body: the key, the header list and the objects around them.
 ITEM_OVERHEAD = 1024
 
@@ -27,7 +24,7 @@ class Cached(NamedTuple):
     body: bytes
     headers: list
     etag: str
-    state: dict
+    entries: int
 
 
 class ResponseCache:
@@ -37,11 +34,13 @@ class ResponseCache:
         self.max_bytes = max_bytes
         self.items: OrderedDict = OrderedDict()
         self.size = 0
+        self.hits = 0
 
     def get(self, key) -> Cached | None:
         item = self.items.get(key)
         if item is not None:
             self.items.move_to_end(key)
+            self.hits += 1
         return item
 
     def put(self, key, item: Cached) -> None:
@@ -55,9 +54,6 @@ class ResponseCache:
             self.size -= len(old.body) + ITEM_OVERHEAD
 
 
-_caches: "weakref.WeakKeyDictionary[Catalog, ResponseCache]" = weakref.WeakKeyDictionary()
-
-
 def cached_response(view=None, *, when=None):
     """Serve a view's 200 responses from the cache, unless they say no-store.
 
@@ -69,23 +65,16 @@ def cached_response(view=None, *, when=None):
 
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
-        max_bytes = current_app.config["RESPONSE_CACHE_BYTES"]
-        if not max_bytes or (when is not None and not when()):
+        cache = current.served().responses
+        if not cache.max_bytes or (when is not None and not when()):
             return view(*args, **kwargs)
-        catalog = get_catalog()
-        cache = _caches.get(catalog)
-        if cache is None:
-            cache = _caches[catalog] = ResponseCache(max_bytes)
         key = (request.endpoint, request.query_string, request.headers.get("Accept-Language", ""), tuple(kwargs.items()))
         hit = cache.get(key)
         if hit is not None:
-            for name, value in hit.state.items():
-                setattr(g, name, value)
-            return representation(hit.body, hit.headers, hit.etag)
+            return ok_or_not_modified(hit.body, hit.headers, hit.etag, hit.entries)
         response = view(*args, **kwargs)
         if response.status_code == 200 and not response.cache_control.no_store:
-            state = {name: g.get(name) for name in STATE if name in g}
-            cache.put(key, Cached(response.get_data(), list(response.headers), response.headers["ETag"], state))
+            cache.put(key, Cached(response.get_data(), list(response.headers), response.headers["ETag"], response.entries))
         return response
 
     return wrapper

@@ -12,11 +12,9 @@ import functools
 import heapq
 import itertools
 import unicodedata
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 
-from kaomoji_api import catalog as catalog_module
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog
 
@@ -64,30 +62,6 @@ def profiles_in(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def index_keys(terms) -> dict[tuple[str, str], list]:
-    """The search keys of one locale from its terms, as the builder stores them in search_keys.
-
-    `terms` are (profile_id, field, value, folded, stemmed, tokens, is_label) rows, is_label telling
-    a keyword that is one of the profile's own words (see LABEL); the result maps (kind, key) to
-    [profiles bitmask, field, value], the first term seen being the one reported.
-    """
-    keys: dict[tuple[str, str], list] = {}
-    for profile_id, field, value, folded, stemmed, tokens, is_label in terms:
-        if field == "category":
-            kinds = [("category", t) for t in tokens.split()] + [("category_name", folded), ("category_name", stemmed)]
-        else:
-            kinds = [("exact", folded)] + ([("stemmed", stemmed)] if stemmed != folded else [])
-            kinds += [("token", t) for t in tokens.split()]
-            kinds += [("label", folded)] if is_label else []
-        for kind in kinds:
-            entry = keys.get(kind)
-            if entry is None:
-                keys[kind] = [1 << profile_id, field, value]
-            else:
-                entry[0] |= 1 << profile_id
-    return keys
 
 
 class LocaleIndex:
@@ -275,23 +249,3 @@ class Searcher:
         ranking = self.ranking(query, locale)
         page = itertools.islice(self._ranked_positions(ranking), offset, offset + limit)
         return list(page), ranking.total
-
-
-_searchers: "weakref.WeakKeyDictionary[Catalog, Searcher]" = weakref.WeakKeyDictionary()
-
-
-def searcher_for(catalog: Catalog) -> Searcher:
-    searcher = _searchers.get(catalog)
-    if searcher is None:
-        searcher = _searchers[catalog] = Searcher(catalog)
-    return searcher
-
-
-def init_app(app) -> None:
-    """Build the search indexes when a catalog opens, so no request waits for them."""
-    catalog_module.on_open(app, searcher_for)
-
-
-def search_entries(catalog: Catalog, query: str, locale: str, offset: int, limit: int):
-    """One page of (position, Match) for a query, best first, and the number of results in all."""
-    return searcher_for(catalog).search(query, locale, offset, limit)

@@ -47,7 +47,7 @@ def fold(text: str) -> str:
     return _strip_accents(text.translate(_KATAKANA_TO_HIRAGANA))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def stemmer_for(language: str | None):
     """A Snowball stemmer for a language's English name ("French"), or None."""
     name = (language or "").lower()

@@ -53,7 +53,7 @@ def sample_catalog(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def app(full_catalog):
     # Limits off: the tests of the API send far more than 60 requests a minute. tests/test_limits*.py,
-    # test_entry_limit.py and test_deploy.py make their own apps and servers with limits on.
+    # test_gate.py and test_deploy.py make their own apps and servers with limits on.
     return create_app({"TESTING": True, "CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False})
 
 
@@ -64,7 +64,7 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def catalog(app):
-    with app.app_context():
-        from kaomoji_api.catalog import get_catalog
+    from kaomoji_api.current import served
 
-        return get_catalog()
+    with app.app_context():
+        return served().catalog

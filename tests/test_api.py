@@ -266,10 +266,14 @@ def test_bad_parameters_are_400_problems_naming_the_parameter(client, path):
     assert body["invalid_params"][0]["name"] in path
 
 
-@pytest.mark.parametrize("path", ["/api/v1/search?q=%FF%FE", "/api/v1/kaomojis?category=%C3%28"])
-def test_bytes_that_are_not_utf8_are_400(client, path):
+@pytest.mark.parametrize(("path", "name"), [("/api/v1/search?q=%FF%FE", "q"), ("/api/v1/kaomojis?category=%C3%28", "category")])
+def test_bytes_that_are_not_utf8_are_400_naming_the_parameter(client, path, name):
     response = client.get(path)
     assert response.status_code == 400 and response.mimetype == "application/problem+json"
+    assert response.get_json() == {
+        "type": "about:blank", "title": "Bad Request", "status": 400, "detail": f"{name}: is not valid UTF-8",
+        "invalid_params": [{"name": name, "reason": "is not valid UTF-8"}],
+    }
 
 
 def test_unknown_paths_are_404_problems(client):
@@ -366,13 +370,20 @@ def test_healthz_reports_the_catalog(client):
 
 def test_a_cached_response_is_the_same_as_a_fresh_one(full_catalog):
     from kaomoji_api import create_app
+    from kaomoji_api.current import served
 
-    cached = create_app({"TESTING": True, "CATALOG": str(full_catalog)}).test_client()
-    fresh = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RESPONSE_CACHE_BYTES": 0}).test_client()
-    for path, headers in [("/api/v1/search?q=cat", {}), ("/api/v1/kaomojis/1", {"Accept-Language": "ja"}),
-                          ("/api/v1/kaomojis/1", {"Accept-Language": "ko"}), ("/api/v1/categories?locale=de", {}),
+    app = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False})
+    cached = app.test_client()
+    with app.app_context():
+        cache = served().responses
+    fresh = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RESPONSE_CACHE_BYTES": 0, "RATELIMIT_ENABLED": False}).test_client()
+    for path, headers in [("/api/v1/search?q=cat", {}), ("/api/v1/search?q=cat", {"Accept-Language": "ja"}),
+                          ("/api/v1/kaomojis?category=dog", {"Accept-Language": "ko"}), ("/api/v1/categories?locale=de", {}),
                           ("/api/v1/random?seed=day&count=3", {"Accept-Language": "fr"})]:
-        first, second, reference = (c.get(path, headers=headers) for c in (cached, cached, fresh))
+        first = cached.get(path, headers=headers)
+        hits = cache.hits
+        second, reference = cached.get(path, headers=headers), fresh.get(path, headers=headers)
+        assert cache.hits == hits + 1, path  # the second answer came from the cache
         assert first.data == second.data == reference.data
         for header in ("ETag", "Content-Language", "Cache-Control", "Link"):
             assert second.headers.get(header) == reference.headers.get(header), (path, header)

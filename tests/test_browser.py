@@ -232,13 +232,16 @@ def test_the_detail_view_shows_note_usage_and_keywords_and_escape_closes_it(page
 
 @pytest.fixture(scope="module")
 def limited_url(full_catalog):
-    """A second server with the per-minute limits on (one worker, so one counter); the entry bucket off."""
-    with gunicorn_serving(full_catalog, workers=1, env={"KAOMOJI_ENTRY_RATE": "0"}) as base:
+    """A second server with the per-minute request limit on, over a window of 8 seconds so that the test
+    waits seconds, not a minute (tests/test_limits.py waits out a real minute); one worker, so one counter;
+    the gate off."""
+    env = {"KAOMOJI_GATE_RATE": "0", "KAOMOJI_RATELIMIT_REQUESTS": "10 per 8 seconds"}
+    with gunicorn_serving(full_catalog, workers=1, env=env) as base:
         yield base
 
 
 def test_a_429_says_slow_down_with_retry_after_and_no_request_is_sent_sooner(browser, limited_url):
-    """A real 429: the test spends this address's 60 requests a minute, then the page searches.
+    """A real 429: the test spends this address's requests of the window, then the page searches.
 
     The page must say so with the Retry-After it got, send nothing before that time is over (even
     for a new query typed meanwhile), and then show the results.
@@ -251,7 +254,7 @@ def test_a_429_says_slow_down_with_retry_after_and_no_request_is_sent_sooner(bro
     page.on("response", lambda r: r.status == 429 and refused.append(int(r.headers["retry-after"])))
     try:
         open_catalog(page)
-        while fetch(f"{limited_url}/api/v1/kaomojis/1")[0] != 429:  # at most 60 requests
+        while fetch(f"{limited_url}/api/v1/kaomojis/1")[0] != 429:  # at most 10 requests
             pass
         page.fill("#query", "cat")
         page.wait_for_selector("#notice:not([hidden])")

@@ -50,7 +50,7 @@ def behind_nginx(full_catalog, tmp_path_factory):
     blocklist.write_text("127.0.0.66\n", encoding="utf-8")
     port = free_port()
     env = {
-        "KAOMOJI_CATALOG": str(full_catalog), "KAOMOJI_TRUSTED_PROXIES": "1", "KAOMOJI_ENTRY_RATE": "0",
+        "KAOMOJI_CATALOG": str(full_catalog), "KAOMOJI_TRUSTED_PROXIES": "1", "KAOMOJI_GATE_RATE": "0",
         "KAOMOJI_BLOCKLIST": str(blocklist),
     }
     with running(gunicorn_command(port, workers=1), f"http://127.0.0.1:{port}/healthz", env=env, log=folder / "gunicorn.log"):

@@ -6,10 +6,9 @@ import os
 import sys
 import threading
 import time
-from pathlib import Path
 
 from tests.conftest import Quiet, need_program
-from tests.servers import ROOT, fetch, free_port, running
+from tests.servers import fetch, free_port, running
 from tools import build_catalog
 
 

@@ -2,7 +2,7 @@
 
 Spec part 8 accepts per-process counters; with KAOMOJI_RATELIMIT_STORAGE_URI=redis://... the limits are
 exact across processes (and VMs), and while redis is away the service keeps answering (limits fail open).
-The entry-point bucket is off (KAOMOJI_ENTRY_RATE=0): these tests send faster than it allows on purpose.
+The entry-point bucket is off (KAOMOJI_GATE_RATE=0): these tests send faster than it allows on purpose.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.servers import burst, fetch, free_port, gunicorn_command, redis_serve
 
 
 def serve(full_catalog, port, log, storage_uri):
-    env = {"KAOMOJI_CATALOG": str(full_catalog), "KAOMOJI_ENTRY_RATE": "0", "KAOMOJI_RATELIMIT_STORAGE_URI": storage_uri}
+    env = {"KAOMOJI_CATALOG": str(full_catalog), "KAOMOJI_GATE_RATE": "0", "KAOMOJI_RATELIMIT_STORAGE_URI": storage_uri}
     return running(gunicorn_command(port, workers=4), f"http://127.0.0.1:{port}/healthz", env=env, log=log)
 
 

@@ -40,8 +40,10 @@ def test_every_api_route_of_the_app_is_documented_and_the_rest_are_the_web_pages
     assert other_routes == WEB_ROUTES
 
 
-def test_info_states_usage_terms_attribution_and_limits(client):
-    description = document(client)["info"]["description"]
+def test_info_states_usage_terms_attribution_and_limits(full_catalog):
+    from kaomoji_api import create_app
+
+    description = document(create_app({"CATALOG": str(full_catalog)}).test_client())["info"]["description"]
     assert "CC0 1.0" in description and "bulk copying" in description and "MIT licence" in description
     assert "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0" in description
     assert "60 requests per minute" in description and "1,000" in description and "burst" in description

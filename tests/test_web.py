@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+
 import pytest
 
 from kaomoji_api.locales import ALIASES
@@ -97,8 +98,8 @@ def test_an_unknown_page_file_is_a_problem_json_404(client, path):
 
 def test_the_page_knows_the_catalogs_locales_aliases_and_api_paths(client, catalog):
     settings = Page(client.get("/").get_data(as_text=True)).settings
-    assert [l["code"] for l in settings["locales"]] == list(catalog.locales)
-    assert {l["code"]: l["name"] for l in settings["locales"]}["ja"] == "日本語"
+    assert [locale["code"] for locale in settings["locales"]] == list(catalog.locales)
+    assert {locale["code"]: locale["name"] for locale in settings["locales"]}["ja"] == "日本語"
     assert settings["aliases"] == ALIASES and settings["default_locale"] == "en"
     assert settings["api"] == {
         "kaomojis": "/api/v1/kaomojis", "search": "/api/v1/search",

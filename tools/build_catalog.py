@@ -23,8 +23,9 @@ from pathlib import Path
 
 import kaomoji_dataset
 
-from kaomoji_api import search, textnorm
+from kaomoji_api import textnorm
 from tools import locales as locale_files
+from tools.search_index import index_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schema.sql"
@@ -50,10 +51,6 @@ class Progress:
             self.stream.flush()
         elif done >= total or done % 20000 == 0:
             print(f"{label}: {done}/{total}", file=self.stream, flush=True)
-
-
-def table_name(code: str) -> str:
-    return "search_" + code.lower().replace("-", "_")
 
 
 def labelled_entries(sample: int | None) -> list[dict]:
@@ -117,7 +114,7 @@ def quality_key(entry: dict):
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def search_forms(value: str, stemmer) -> tuple[str, str, str]:
     """A term's indexed tokens, folded form and stemmed form; each keyword serves many profiles."""
     return (
@@ -125,13 +122,6 @@ def search_forms(value: str, stemmer) -> tuple[str, str, str]:
         textnorm.comparable(value),
         textnorm.comparable(value, stemmer),
     )
-
-
-def schema_parts() -> tuple[str, str]:
-    text = SCHEMA.read_text(encoding="utf-8")
-    static, _, per_locale = text.partition("-- @per-locale")
-    per_locale = per_locale[per_locale.index("CREATE"):]
-    return static, per_locale
 
 
 class HashingWriter:
@@ -179,10 +169,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         db = sqlite3.connect(tmp)
         db.execute("PRAGMA journal_mode = OFF")
         db.execute("PRAGMA synchronous = OFF")
-        static, per_locale = schema_parts()
-        db.executescript(static)
-        for code in codes:
-            db.executescript(per_locale.replace("{table}", table_name(code)))
+        db.executescript(SCHEMA.read_text(encoding="utf-8"))
         writer = HashingWriter(db)
         writer.digest.update(SCHEMA.read_bytes())  # a new schema is a new catalog, even with the same rows
 
@@ -231,8 +218,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                     tokens, folded, stemmed = search_forms(value, stemmer)
                     terms.append((tokens, pid, field, value, folded, stemmed, field == "keyword" and value in own))
             writer.insert("profile_texts", texts)
-            writer.insert(f"{table_name(code)} (tokens, profile_id, field, value, folded, stemmed)", [t[:6] for t in terms])
-            keys = search.index_keys((pid, field, value, folded, stemmed, tokens, is_label) for tokens, pid, field, value, folded, stemmed, is_label in terms)
+            keys = index_keys((pid, field, value, folded, stemmed, tokens, is_label) for tokens, pid, field, value, folded, stemmed, is_label in terms)
             writer.insert("search_keys", [
                 (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
                 for (kind, key), (mask, field, value) in sorted(keys.items())
@@ -246,7 +232,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             number = int(e["id"].removeprefix("kao_"))
             pid = profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]
             rows.append((
-                number, e["text"], pid, category_ids[category_slug[e["id"]]], e["tier"],
+                number, e["text"], pid, category_ids[category_slug[e["id"]]],
                 int(e["ascii_safe"]), int(e["needs_cjk_font"]), int(e["display_width"]),
                 int(e["locale_scope"] != ["*"]), quality[e["id"]],
                 zlib.crc32(textnorm.face_shape(e["text"]).encode()),
@@ -271,7 +257,6 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             "source_version": kaomoji_dataset.__version__,
             "attribution": ATTRIBUTION,
             "licence": "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/); labels, names and keywords CC0",
-            "locales": json.dumps([{"code": c, "name": locales[c]["name"], "english_name": locales[c]["english_name"]} for c in codes], ensure_ascii=False),
             "counts": json.dumps(summary),
         }
         db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))

@@ -2,18 +2,18 @@
 
 from flask import Blueprint
 
-from kaomoji_api.catalog import get_catalog
+from kaomoji_api.api.params import Params
+from kaomoji_api.current import served
 from kaomoji_api.http import LONG, json_response
-from kaomoji_api.params import Params
 from kaomoji_api.response_cache import cached_response
 
-bp = Blueprint("categories", __name__, url_prefix="/api/v1")
+bp = Blueprint("categories", __name__)
 
 
 @bp.get("/categories")
 @cached_response
 def list_categories():
-    catalog, params = get_catalog(), Params()
+    catalog, params = served().catalog, Params()
     locale = params.locale(catalog.locales)
     types = params.choices("type", catalog.category_types)
     params.done()
@@ -22,4 +22,4 @@ def list_categories():
         for c in catalog.categories
         if types is None or c.type in types
     ]
-    return json_response({"data": data}, LONG, locale=locale)
+    return json_response({"data": data}, LONG, entries=0, locale=locale)

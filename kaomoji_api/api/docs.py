@@ -1,16 +1,15 @@
-"""The service's own OpenAPI 3.0 description."""
+"""The service's own OpenAPI 3.0 description, written when its catalog was opened (api/openapi.py)."""
 
-from flask import Blueprint, current_app
+from flask import Blueprint
 
-from kaomoji_api.catalog import get_catalog
+from kaomoji_api.current import served
 from kaomoji_api.http import LONG, json_response
-from kaomoji_api.openapi import openapi_document
 from kaomoji_api.response_cache import cached_response
 
-bp = Blueprint("docs", __name__, url_prefix="/api/v1")
+bp = Blueprint("docs", __name__)
 
 
 @bp.get("/openapi.json")
 @cached_response
 def openapi_json():
-    return json_response(openapi_document(current_app, get_catalog()), LONG)
+    return json_response(served().openapi, LONG, entries=0)

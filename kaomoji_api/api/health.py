@@ -4,24 +4,22 @@ import json
 
 from flask import Blueprint
 
-from kaomoji_api.catalog import get_catalog
-from kaomoji_api.http import json_response
+from kaomoji_api.current import served
+from kaomoji_api.http import NO_STORE, json_response
 
 bp = Blueprint("health", __name__)
 
 
 @bp.get("/healthz")
 def healthz():
-    catalog = get_catalog()
-    return json_response(
-        {
-            "status": "ok",
-            "catalog": {
-                "version": catalog.version,
-                "built_at": catalog.meta["built_at"],
-                "counts": json.loads(catalog.meta["counts"]),
-                "locales": list(catalog.locales),
-            },
+    catalog = served().catalog
+    body = {
+        "status": "ok",
+        "catalog": {
+            "version": catalog.version,
+            "built_at": catalog.meta["built_at"],
+            "counts": json.loads(catalog.meta["counts"]),
+            "locales": list(catalog.locales),
         },
-        None,
-    )
+    }
+    return json_response(body, NO_STORE, entries=0)

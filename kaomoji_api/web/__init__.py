@@ -9,11 +9,11 @@ import functools
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, abort, make_response, render_template, send_from_directory, url_for
+from flask import Blueprint, abort, make_response, render_template, request, send_from_directory, url_for
 from swagger_ui_bundle import swagger_ui_path
 
-from kaomoji_api.catalog import get_catalog
-from kaomoji_api.http import PAGE, conditional
+from kaomoji_api.current import served
+from kaomoji_api.http import PAGE
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -28,7 +28,7 @@ CONTENT_SECURITY_POLICY = (
     "object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 
-bp = Blueprint("web", __name__, template_folder="templates")
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static")
 
 
 @functools.cache
@@ -38,7 +38,7 @@ def _fingerprint(directory: Path, filename: str) -> str:
 
 def asset_url(filename: str) -> str:
     """The URL of a file of static/, with its content hash so a changed file is never served stale."""
-    return url_for("web.asset", filename=filename, v=_fingerprint(STATIC, filename))
+    return url_for("web.static", filename=filename, v=_fingerprint(STATIC, filename))
 
 
 def swagger_url(filename: str) -> str:
@@ -49,22 +49,23 @@ def _page(html: str):
     response = make_response(html)
     response.headers["Cache-Control"] = f"public, max-age={PAGE}"
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    return conditional(response)
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/")
 def catalog_page():
-    catalog = get_catalog()
+    catalog = served().catalog
     settings = {
         "locales": [{"code": code, "name": locale.name} for code, locale in catalog.locales.items()],
         "default_locale": DEFAULT_LOCALE,
         "aliases": ALIASES,
         "i18n": asset_url("i18n.json"),
         "api": {
-            "kaomojis": url_for("kaomojis.list_kaomojis"),
-            "search": url_for("kaomojis.search_kaomojis"),
-            "random": url_for("kaomojis.random_kaomojis"),
-            "categories": url_for("categories.list_categories"),
+            "kaomojis": url_for("v1.kaomojis.list_kaomojis"),
+            "search": url_for("v1.kaomojis.search_kaomojis"),
+            "random": url_for("v1.kaomojis.random_kaomojis"),
+            "categories": url_for("v1.categories.list_categories"),
         },
     }
     return _page(render_template("catalog.html", settings=settings, asset_url=asset_url))
@@ -73,13 +74,8 @@ def catalog_page():
 @bp.get("/docs")
 def api_docs():
     return _page(render_template(
-        "docs.html", openapi_url=url_for("docs.openapi_json"), asset_url=asset_url, swagger_url=swagger_url,
+        "docs.html", openapi_url=url_for("v1.docs.openapi_json"), asset_url=asset_url, swagger_url=swagger_url,
     ))
-
-
-@bp.get("/static/<path:filename>")
-def asset(filename: str):
-    return send_from_directory(STATIC, filename, max_age=PAGE)
 
 
 @bp.get("/docs/assets/<path:filename>")
@@ -91,3 +87,6 @@ def swagger_asset(filename: str):
 
 def init_app(app) -> None:
     app.register_blueprint(bp)
+    # The blueprint's static files (static/) are fingerprinted by asset_url: browsers may keep them an hour.
+    if app.config["SEND_FILE_MAX_AGE_DEFAULT"] is None:
+        app.config["SEND_FILE_MAX_AGE_DEFAULT"] = PAGE

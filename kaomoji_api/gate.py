@@ -1,4 +1,4 @@
-"""The entry-point limit of spec part 7: a token bucket per client address, in front of the application.
+"""The gate: spec part 7's entry-point limit, a token bucket per client address in front of the application.
 
 nginx applies it in production (deploy/nginx.conf); this WSGI layer applies the same bucket without nginx.
 """
@@ -92,7 +92,7 @@ class Buckets:
             return 0.0
 
 
-class EntryLimit:
+class Gate:
     """WSGI middleware: 429 problem+json with Retry-After for a client over its bucket."""
 
     def __init__(self, wsgi_app, buckets: Buckets, rate: float, burst: int):
@@ -106,7 +106,7 @@ class EntryLimit:
         seconds = max(1, math.ceil(wait))
         response = problem(
             429,
-            f"Over the entry-point limit for this address ({self.limit}); retry in {seconds} s.",
+            f"Over the entry-point rate for this address ({self.limit}); retry in {seconds} s.",
             headers={"Retry-After": str(seconds), **cors_headers()},
             limit=self.limit,
         )
@@ -114,8 +114,8 @@ class EntryLimit:
 
 
 def init_app(app) -> None:
-    rate, burst = float(app.config["ENTRY_RATE"]), int(app.config["ENTRY_BURST"])
+    rate, burst = float(app.config["GATE_RATE"]), int(app.config["GATE_BURST"])
     if not is_on(app.config["RATELIMIT_ENABLED"]) or rate <= 0:
         return
-    buckets = Buckets(rate, burst, app.config["ENTRY_BUCKETS_FILE"] or None)
-    app.wsgi_app = EntryLimit(app.wsgi_app, buckets, rate, burst)
+    buckets = Buckets(rate, burst, app.config["GATE_BUCKETS_FILE"] or None)
+    app.wsgi_app = Gate(app.wsgi_app, buckets, rate, burst)

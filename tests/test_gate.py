@@ -1,4 +1,4 @@
-"""The entry-point token bucket (kaomoji_api/entry_limit.py) on its own and in the app of this process.
+"""The entry-point token bucket (kaomoji_api/gate.py) on its own and in the app of this process.
 
 tests/test_deploy.py sends real bursts through nginx and plain gunicorn; here are its rules exactly.
 """
@@ -10,7 +10,7 @@ import time
 import pytest
 
 from kaomoji_api import create_app
-from kaomoji_api.entry_limit import Buckets
+from kaomoji_api.gate import Buckets
 
 
 def test_a_client_gets_21_requests_at_once_then_one_every_tenth_of_a_second():
@@ -60,6 +60,6 @@ def test_ratelimit_enabled_false_turns_every_limit_off(full_catalog, spelling):
 
 
 def test_entry_rate_0_turns_only_the_bucket_off(full_catalog):
-    client = create_app({"CATALOG": str(full_catalog), "ENTRY_RATE": 0}).test_client()
+    client = create_app({"CATALOG": str(full_catalog), "GATE_RATE": 0}).test_client()
     statuses = [client.get("/api/v1/kaomojis/1").status_code for _ in range(61)]
     assert statuses == [200] * 60 + [429]

@@ -8,24 +8,28 @@ from __future__ import annotations
 from urllib.parse import unquote_to_bytes
 
 from flask import request
-from werkzeug.exceptions import BadRequest
 
+from kaomoji_api.api.bounds import MAX_PAGE
+from kaomoji_api.config import NO, YES, yes_or_no
 from kaomoji_api.errors import BadParameters
 from kaomoji_api.locales import DEFAULT_LOCALE, negotiate, resolve
 
-TRUE, FALSE = {"1", "true", "yes"}, {"0", "false", "no"}
-MAX_PAGE = 1_000_000
-
 
 def reject_undecodable_query() -> None:
-    """400 for a query string that is not UTF-8, before Werkzeug replaces the bad bytes."""
+    """400 naming each parameter that is not UTF-8, before Werkzeug replaces its bad bytes."""
     query = request.query_string
     if query.isascii() and b"%" not in query:
         return
-    try:
-        unquote_to_bytes(query).decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRequest("the query string is not valid UTF-8") from None
+    invalid = []
+    for pair in query.split(b"&"):
+        name, _, value = pair.partition(b"=")
+        try:
+            unquote_to_bytes(name).decode("utf-8")
+            unquote_to_bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            invalid.append({"name": unquote_to_bytes(name).decode("utf-8", "replace"), "reason": "is not valid UTF-8"})
+    if invalid:
+        raise BadParameters(invalid)
 
 
 class Params:
@@ -57,12 +61,12 @@ class Params:
         raw = self.args.get(name)
         if raw is None or raw == "":
             return None
-        if raw.lower() in TRUE | FALSE:
-            return raw.lower() in TRUE
-        self._fail(name, "must be true or false")
-        return None
+        answer = yes_or_no(raw)
+        if answer is None:
+            self._fail(name, f"must be one of {', '.join(sorted(YES | NO))}")
+        return answer
 
-    def text(self, name: str, *, required: bool = False, max_length: int = 100) -> str | None:
+    def text(self, name: str, *, max_length: int, required: bool = False) -> str | None:
         raw = self.args.get(name)
         value = raw.strip() if raw is not None else None
         if not value:

@@ -1,20 +1,16 @@
-"""The JSON shapes of entries and pages, shared by the blueprints."""
+"""The JSON of entries and of page metadata, shared by the views."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import g, request
+from flask import request
 
 from kaomoji_api.catalog import Catalog
 
 
 def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> list[dict]:
-    """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search).
-
-    The item budget (limits.py) charges the request for each.
-    """
-    g.entries_returned = len(positions)
+    """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search)."""
     names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
     for entry in map(catalog.entries.at, positions):
         name, keywords = names[entry.profile_id]

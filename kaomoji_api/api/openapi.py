@@ -1,0 +1,493 @@
+"""The OpenAPI 3.0.3 document of the service, built with apispec.
+
+Enumerations (locales, categories, types) come from the catalog being served, bounds from
+api/bounds.py and the limits from the app's settings, so the document describes the running service.
+"""
+
+from __future__ import annotations
+
+from apispec import APISpec
+
+from kaomoji_api import limits
+from kaomoji_api.api.bounds import (
+    LIST_LIMIT,
+    LIST_MAX,
+    MAX_ID,
+    MAX_PAGE,
+    MAX_WIDTH,
+    QUERY_MAX_LENGTH,
+    RANDOM_COUNT,
+    RANDOM_MAX,
+    SEARCH_LIMIT,
+    SEED_MAX_LENGTH,
+)
+from kaomoji_api.catalog import Catalog
+from kaomoji_api.errors import PROBLEM_JSON
+from kaomoji_api.locales import DEFAULT_LOCALE
+
+API_VERSION = "1.0.0"
+
+# Text parameters are refused (400) when they hold NUL, and q when it is only white space.
+NO_NUL = "^[^\\u0000]*$"
+SOME_TEXT_NO_NUL = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+
+USAGE_TERMS = """\
+**Usage terms.** The kaomoji strings themselves are offered under CC0 1.0 to the extent the operator \
+holds rights; no guarantee is given that no third party holds rights in a given string. The explanatory \
+text (`note`), the example sentences (`usage`) and the keywords are the operator's authored works: a link \
+crediting the service is required when using them, and bulk copying or redistribution as a dataset is not \
+allowed. These terms apply to content obtained from 2026-08-25 onward and are not retroactive. Commercial \
+use is allowed. The client library code is under the MIT licence."""
+
+
+def _limits(app) -> str:
+    rate_limits = limits.limits_of(app)
+    gate_rate, gate_burst = float(app.config["GATE_RATE"]), int(app.config["GATE_BURST"])
+    pages = f"Search returns at most {SEARCH_LIMIT} entries per request, random at most {RANDOM_MAX}, a list page at most {LIST_MAX}."
+    if rate_limits is None:
+        return f"**Limits.** This server runs without rate limits. {pages}"
+    requests, entries = rate_limits.requests, rate_limits.entries
+    gate = f"Before the application, {gate_rate:g} requests per second sustained with a burst of {gate_burst}. " if gate_rate > 0 else ""
+    if rate_limits.storage == "per process":
+        counting = (
+            "Counters are kept per process, so the exact moment 429 starts, and the `Retry-After` each "
+            "process gives, can vary; call sequentially, not concurrently."
+        )
+    else:
+        counting = "Counters are shared by every process of the service; call sequentially, not concurrently."
+    return (
+        f"**Limits.** Per client IP: {requests.description} and {entries.description} (a request costs the number "
+        f"of entries it returns); over either limit the answer is 429 with `Retry-After`. {gate}{counting} {pages} "
+        f"`X-RateLimit-Limit`, `-Remaining` and `-Reset` (a Unix time) describe the tighter of the two limits; "
+        f"this document, `/healthz` and preflight requests spend nothing. Blocked addresses get 403."
+    )
+
+
+def _too_many_requests(app) -> str:
+    rate_limits = limits.limits_of(app)
+    if rate_limits is None:
+        return "Over a rate limit; this server runs without them."
+    reasons = [f"the per-IP request rate ({rate_limits.requests.description})", f"the item budget ({rate_limits.entries.description})"]
+    if float(app.config["GATE_RATE"]) > 0:
+        reasons.append(f"the entry-point rate ({float(app.config['GATE_RATE']):g} a second, burst {int(app.config['GATE_BURST'])})")
+    return f"Over {', '.join(reasons[:-1])} or {reasons[-1]}; `limit` says which."
+
+
+def _description(catalog: Catalog, app) -> str:
+    return "\n\n".join(
+        [
+            "A read-only, public JSON API over a catalog of Japanese kaomoji (text emoticons), with keywords, "
+            f"example sentences and notes in {len(catalog.locales)} locales. No authentication; every endpoint allows "
+            "any origin (CORS `*`).",
+            "Localized fields follow the `locale` parameter, else the `Accept-Language` header, else `en`; "
+            "responses say which in `Content-Language`. Errors are `application/problem+json` (RFC 9457).",
+            "Clients should honour `Cache-Control` and may revalidate with `If-None-Match` "
+            "(every 200 that may be stored has an `ETag`; `no-store` responses have none).",
+            _limits(app),
+            USAGE_TERMS,
+            f"**Data.** {catalog.meta['attribution']}. Catalog version `{catalog.version}`.",
+        ]
+    )
+
+
+ENTRY = {
+    "type": "object",
+    "required": ["id", "text", "category", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"],
+    "properties": {
+        "id": {"type": "integer", "minimum": 1, "description": "Stable id: the number of the dataset id."},
+        "text": {"type": "string", "description": "The kaomoji itself."},
+        "category": {"type": "string", "description": "Category slug."},
+        "name": {"type": "string", "description": "Localized name."},
+        "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
+        "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},
+        "ascii_safe": {"type": "boolean", "description": "Only ASCII characters."},
+        "needs_cjk_font": {"type": "boolean", "description": "Shows correctly only with a font that has CJK characters."},
+    },
+    "example": {
+        "id": 1,
+        "text": "(◕‿◕)",
+        "category": "happy",
+        "name": "Happy face",
+        "keywords": ["happy", "smile", "glad", "cheerful", "joy"],
+        "display_width": 5,
+        "ascii_safe": False,
+        "needs_cjk_font": False,
+    },
+}
+
+DETAIL = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Entry"},
+        {
+            "type": "object",
+            "required": ["note", "usage"],
+            "properties": {
+                "note": {"type": "string", "description": "What it expresses, when to use it, and rendering facts."},
+                "usage": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "Example messages containing the kaomoji."},
+            },
+        },
+    ]
+}
+
+MATCH = {
+    "type": "object",
+    "required": ["field", "value", "locale"],
+    "description": "Why the entry matched: the keyword, name, category name or face text, and its locale.",
+    "properties": {
+        "field": {"type": "string", "enum": ["keyword", "name", "category", "text"]},
+        "value": {"type": "string"},
+        "locale": {"type": "string", "nullable": True},
+    },
+}
+
+PAGINATION = {
+    "type": "object",
+    "required": ["page", "limit", "total", "total_pages"],
+    "properties": {
+        "page": {"type": "integer", "minimum": 1},
+        "limit": {"type": "integer", "minimum": 1},
+        "total": {"type": "integer", "minimum": 0},
+        "total_pages": {"type": "integer", "minimum": 1},
+    },
+}
+
+PROBLEM = {
+    "type": "object",
+    "required": ["type", "title", "status"],
+    "description": "RFC 9457 problem details.",
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "limit": {"type": "string", "description": "For 429: the limit that was exceeded, e.g. 60 requests per minute."},
+        "invalid_params": {
+            "type": "array",
+            "description": "For 400: each bad query parameter and why.",
+            "items": {"type": "object", "required": ["name", "reason"], "properties": {"name": {"type": "string"}, "reason": {"type": "string"}}},
+        },
+    },
+    "example": {
+        "type": "about:blank",
+        "title": "Bad Request",
+        "status": 400,
+        "detail": "count: must be from 1 to 10",
+        "invalid_params": [{"name": "count", "reason": "must be from 1 to 10"}],
+    },
+}
+
+
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": {"schema": {"type": "integer"}, "description": "The tighter per-client limit: of requests or of entries."},
+    "X-RateLimit-Remaining": {"schema": {"type": "integer", "minimum": 0}, "description": "What is left of it this minute."},
+    "X-RateLimit-Reset": {"schema": {"type": "integer"}, "description": "Unix time at which it starts again."},
+}
+
+
+def _problem(description: str, headers: dict | None = None) -> dict:
+    response = {"description": description, "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+def _ok(description: str, schema: dict, extra_headers: dict | None = None) -> dict:
+    headers = {
+        "ETag": {"schema": {"type": "string"}, "description": "Entity tag; send it back in If-None-Match."},
+        "Cache-Control": {"schema": {"type": "string"}},
+        "Content-Language": {"schema": {"type": "string"}, "description": "The locale of localized fields."},
+    }
+    headers.update(RATE_LIMIT_HEADERS)
+    headers.update(extra_headers or {})
+    return {"description": description, "headers": headers, "content": {"application/json": {"schema": schema}}}
+
+
+def _page_of(item_ref: str) -> dict:
+    return {
+        "type": "object",
+        "required": ["data", "pagination"],
+        "properties": {
+            "data": {"type": "array", "items": {"$ref": item_ref}},
+            "pagination": {"$ref": "#/components/schemas/Pagination"},
+        },
+    }
+
+
+LINK = {"Link": {"schema": {"type": "string"}, "description": "RFC 8288 links: first, prev, next, last."}}
+ERRORS = {
+    "400": {"$ref": "#/components/responses/BadRequest"},
+    "403": {"$ref": "#/components/responses/Forbidden"},
+    "429": {"$ref": "#/components/responses/TooManyRequests"},
+}
+NOT_MODIFIED = {"304": {"description": "Not modified since the ETag sent in If-None-Match."}}
+
+
+def _int_param(name, description, default, minimum, maximum):
+    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    if default is not None:
+        schema["default"] = default
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+
+
+def _comma_list(values: list[str]) -> str:
+    """A pattern for one or more of `values` separated by commas."""
+    one = "(" + "|".join(values) + ")"
+    return f"^{one}(,{one})*$"
+
+
+def build_document(catalog: Catalog, app) -> dict:
+    locales = list(catalog.locales)
+    slugs = [c.slug for c in catalog.categories]
+    types_param = {
+        "name": "type",
+        "in": "query",
+        "required": False,
+        "description": "Category types, comma-separated.",
+        "schema": {"type": "string", "pattern": _comma_list(catalog.category_types), "example": "emotion"},
+    }
+    spec = APISpec(
+        title="Kaomoji Catalog API",
+        version=API_VERSION,
+        openapi_version="3.0.3",
+        info={
+            "description": _description(catalog, app),
+            "license": {"name": "Data: CC BY 4.0 (FontVibe); terms above", "url": "https://creativecommons.org/licenses/by/4.0/"},
+        },
+        servers=[{"url": "/"}],
+        tags=[{"name": "kaomojis"}, {"name": "categories"}, {"name": "service"}],
+    )
+    c = spec.components
+    c.schema("Entry", ENTRY)
+    c.schema("EntryDetail", DETAIL)
+    c.schema(
+        "SearchResult", {"allOf": [{"$ref": "#/components/schemas/EntryDetail"}, {"type": "object", "required": ["match"], "properties": {"match": MATCH}}]}
+    )
+    c.schema("Pagination", PAGINATION)
+    c.schema("Problem", PROBLEM)
+    c.schema(
+        "Category",
+        {
+            "type": "object",
+            "required": ["slug", "name", "type", "count"],
+            "properties": {
+                "slug": {"type": "string", "enum": slugs},
+                "name": {"type": "string"},
+                "type": {"type": "string", "enum": catalog.category_types},
+                "count": {"type": "integer", "minimum": 0},
+            },
+            "example": {"slug": "cat", "name": "Cat", "type": "animal", "count": 410},
+        },
+    )
+    c.parameter(
+        "locale",
+        "query",
+        {
+            "required": False,
+            "description": "Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US "
+            f"are accepted. Without it, Accept-Language decides; the default is {DEFAULT_LOCALE}.",
+            "schema": {"type": "string", "enum": locales, "default": DEFAULT_LOCALE},
+        },
+    )
+    c.parameter(
+        "page",
+        "query",
+        {
+            "required": False,
+            "description": "Page number, from 1. A page past the end is empty.",
+            "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1},
+        },
+    )
+    c.parameter(
+        "category",
+        "query",
+        {
+            "required": False,
+            "description": "Category slugs, comma-separated.",
+            "schema": {"type": "string", "pattern": _comma_list(slugs), "example": "cute"},
+        },
+    )
+    c.response("BadRequest", _problem("A query parameter is invalid; `invalid_params` says which and why."))
+    c.response("NotFound", _problem("No such entry or path."))
+    c.response("Forbidden", _problem("Requests from this address are blocked."))
+    c.response(
+        "TooManyRequests",
+        _problem(
+            _too_many_requests(app),
+            {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "description": "Seconds to wait before the next request."}, **RATE_LIMIT_HEADERS},
+        ),
+    )
+
+    # apispec turns the name of a registered parameter into a $ref.
+    locale, page, category = "locale", "page", "category"
+
+    spec.path(
+        path="/api/v1/kaomojis",
+        operations={
+            "get": {
+                "tags": ["kaomojis"],
+                "operationId": "listKaomojis",
+                "summary": "A page of kaomoji, cleanest faces first, with filters",
+                "parameters": [
+                    category,
+                    types_param,
+                    {
+                        "name": "ascii_safe",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only entries that are (true) or are not (false) pure ASCII.",
+                        "schema": {"type": "boolean"},
+                    },
+                    _int_param("max_width", "Only entries at most this many columns wide.", None, 1, MAX_WIDTH),
+                    page,
+                    _int_param("limit", "Page size.", LIST_LIMIT, 1, LIST_MAX),
+                    locale,
+                ],
+                "responses": {"200": _ok("A page of entries (no note or usage).", _page_of("#/components/schemas/Entry"), LINK), **NOT_MODIFIED, **ERRORS},
+            }
+        },
+    )
+    spec.path(
+        path="/api/v1/kaomojis/{id}",
+        operations={
+            "get": {
+                "tags": ["kaomojis"],
+                "operationId": "getKaomoji",
+                "summary": "One kaomoji by id, with note and usage",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID}}, locale],
+                "responses": {
+                    "200": _ok("The entry.", {"type": "object", "required": ["data"], "properties": {"data": {"$ref": "#/components/schemas/EntryDetail"}}}),
+                    **NOT_MODIFIED,
+                    **ERRORS,
+                    "404": {"$ref": "#/components/responses/NotFound"},
+                },
+            }
+        },
+    )
+    random_op = {
+        "tags": ["kaomojis"],
+        "summary": f"One to {RANDOM_MAX} random kaomoji",
+        "parameters": [
+            _int_param("count", "How many entries.", RANDOM_COUNT, 1, RANDOM_MAX),
+            category,
+            {
+                "name": "seed",
+                "in": "query",
+                "required": False,
+                "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day.",
+                "schema": {"type": "string", "maxLength": SEED_MAX_LENGTH, "pattern": NO_NUL},
+            },
+            locale,
+        ],
+        "responses": {
+            "200": _ok(
+                "Random entries (no note or usage). Not stored by caches unless seeded.",
+                {
+                    "type": "object",
+                    "required": ["data"],
+                    "properties": {"data": {"type": "array", "maxItems": RANDOM_MAX, "items": {"$ref": "#/components/schemas/Entry"}}},
+                },
+            ),
+            **NOT_MODIFIED,
+            **ERRORS,
+        },
+    }
+    spec.path(path="/api/v1/kaomojis/random", operations={"get": {**random_op, "operationId": "randomKaomojis"}})
+    spec.path(path="/api/v1/random", operations={"get": {**random_op, "operationId": "random", "description": "Alias of /api/v1/kaomojis/random."}})
+    search_op = {
+        "tags": ["kaomojis"],
+        "summary": f"Search by keyword in any of the {len(locales)} languages, or by pasting a face",
+        "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale "
+        "before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.",
+        "parameters": [
+            {
+                "name": "q",
+                "in": "query",
+                "required": True,
+                "description": f"Search words or a kaomoji fragment, 1 to {QUERY_MAX_LENGTH} characters after trimming.",
+                "schema": {"type": "string", "minLength": 1, "maxLength": QUERY_MAX_LENGTH, "pattern": SOME_TEXT_NO_NUL, "example": "cat"},
+            },
+            page,
+            _int_param("limit", "Page size.", SEARCH_LIMIT, 1, SEARCH_LIMIT),
+            locale,
+        ],
+        "responses": {
+            "200": _ok("Ranked results with note, usage and why each matched.", _page_of("#/components/schemas/SearchResult"), LINK),
+            **NOT_MODIFIED,
+            **ERRORS,
+        },
+    }
+    spec.path(path="/api/v1/kaomojis/search", operations={"get": {**search_op, "operationId": "searchKaomojis"}})
+    spec.path(
+        path="/api/v1/search",
+        operations={"get": {**search_op, "operationId": "search", "description": "Alias of /api/v1/kaomojis/search. " + search_op["description"]}},
+    )
+    spec.path(
+        path="/api/v1/categories",
+        operations={
+            "get": {
+                "tags": ["categories"],
+                "operationId": "listCategories",
+                "summary": "Categories with localized names and kaomoji counts",
+                "parameters": [types_param, locale],
+                "responses": {
+                    "200": _ok(
+                        "Every category (of the given types).",
+                        {"type": "object", "required": ["data"], "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}}}},
+                    ),
+                    **NOT_MODIFIED,
+                    **ERRORS,
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/api/v1/openapi.json",
+        operations={
+            "get": {
+                "tags": ["service"],
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {
+                    "200": {"description": "The OpenAPI 3.0 document.", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    **NOT_MODIFIED,
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/healthz",
+        operations={
+            "get": {
+                "tags": ["service"],
+                "operationId": "health",
+                "summary": "Liveness and the catalog this worker serves",
+                "responses": {
+                    "200": {
+                        "description": "Healthy.",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["status", "catalog"],
+                                    "properties": {
+                                        "status": {"type": "string", "enum": ["ok"]},
+                                        "catalog": {
+                                            "type": "object",
+                                            "required": ["version", "built_at", "counts", "locales"],
+                                            "properties": {
+                                                "version": {"type": "string"},
+                                                "built_at": {"type": "string"},
+                                                "counts": {"type": "object"},
+                                                "locales": {"type": "array", "items": {"type": "string"}},
+                                            },
+                                        },
+                                    },
+                                }
+                            }
+                        },
+                    }
+                },
+            }
+        },
+    )
+    return spec.to_dict()
