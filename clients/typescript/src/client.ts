@@ -65,7 +65,7 @@ export class KaomojiClient {
   }
 
   /** Keyword search in any of the 12 languages, or by a pasted face: one page of ranked hits. */
-  search(q: string, options: SearchOptions = {}): Promise<SearchPage> {
+  async search(q: string, options: SearchOptions = {}): Promise<SearchPage> {
     checkQuery(q);
     const { signal, locale, page, limit, ...rest } = options;
     checkPaging(page, limit, BOUNDS.searchLimit);
@@ -95,7 +95,7 @@ export class KaomojiClient {
   }
 
   /** One page of the catalog, cleanest faces first, with filters. */
-  list(options: ListOptions = {}): Promise<KaomojiPage> {
+  async list(options: ListOptions = {}): Promise<KaomojiPage> {
     const { signal, locale, page, limit, ...rest } = options;
     checkPaging(page, limit, BOUNDS.listLimit);
     return this.#getJson("api/v1/kaomojis", { ...rest, page, limit, locale }, signal);
