@@ -33,9 +33,11 @@ export function sampleCatalog() {
   const path = resolve(dirname(fileURLToPath(import.meta.url)), "..", ".cache", "sample.sqlite");
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
-    // Built aside and renamed, so that a run stopped half-way never leaves a broken catalog behind.
-    execFileSync(python(), ["-m", "tools.build_catalog", "--out", `${path}.part`, "--sample", "400"], { cwd: REPO, stdio: "ignore" });
-    renameSync(`${path}.part`, path);
+    // Built aside and renamed: a run stopped half-way leaves no broken catalog, and test files that
+    // node runs at once may each build one without harm.
+    const part = `${path}.${process.pid}.part`;
+    execFileSync(python(), ["-m", "tools.build_catalog", "--out", part, "--sample", "400"], { cwd: REPO, stdio: "ignore" });
+    renameSync(part, path);
   }
   return path;
 }
