@@ -84,6 +84,14 @@ CREATE TABLE entries (
 );
 CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);
+CREATE INDEX entries_by_text ON entries (text);
+
+-- Pasted fragments of one or two characters, which the trigram index below cannot look up: for each,
+-- the positions (qualities) of the entries containing it, ascending, as little-endian 32-bit integers.
+CREATE TABLE face_fragments (
+    fragment  TEXT PRIMARY KEY,
+    positions BLOB NOT NULL
+) WITHOUT ROWID;
 
 -- The service's search index, precomputed by tools/search_index.py from each locale's keywords,
 -- names and category names: for each normalised key, the profiles it matches as a little-endian

@@ -6,7 +6,6 @@ new one when the file is replaced.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 import json
@@ -99,6 +98,7 @@ class Entries:
             self.by_profile.setdefault(profile_id, array("I")).append(position)
             self.by_category.setdefault(category_id, array("I")).append(position)
         self.texts = bytes(texts)       # every text, UTF-8, one after another
+        self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
         self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
         for position, entry_id in enumerate(self.ids):
             self.position_of[entry_id] = position
@@ -133,32 +133,6 @@ class Entries:
                 return positions[index]
             index -= len(positions)
         raise IndexError(index)
-
-    def is_text(self, position: int, text: bytes) -> bool:
-        """Whether the entry at `position` is exactly `text` (UTF-8)."""
-        start, end = self.ends[position], self.ends[position + 1]
-        return end - start == len(text) and self.texts[start:end] == text
-
-    def exact_first(self, positions: list[int], text: str) -> list[int]:
-        """`positions` with the entries that are exactly `text` moved to the front, order kept otherwise."""
-        needle = text.encode()
-        exact = [p for p in positions if self.is_text(p, needle)]
-        return exact + [p for p in positions if not self.is_text(p, needle)] if exact else positions
-
-    def positions_containing(self, fragment: str) -> list[int]:
-        """Positions, in quality order, of the entries whose text contains `fragment` (case-sensitive)."""
-        needle, found = fragment.encode(), []
-        ends, texts = self.ends, self.texts
-        start = texts.find(needle)
-        while start >= 0:
-            position = bisect.bisect_right(ends, start) - 1
-            end = ends[position + 1]
-            if start + len(needle) > end:  # runs on into the next text: not a match
-                start = texts.find(needle, start + 1)
-                continue
-            found.append(position)
-            start = texts.find(needle, end)  # one hit per entry is enough
-        return found
 
 
 class Catalog:
@@ -219,20 +193,39 @@ class Catalog:
         position = self.entries.position(entry_id)
         return None if position is None else self.entries.at(position)
 
-    def positions_with_text(self, fragment: str) -> list[int]:
+    def positions_with_text(self, fragment: str) -> array:
         """Positions of the entries whose text contains `fragment`: those that are exactly it first,
         then the others in quality order.
 
-        Three characters or more go through the trigram index (case-insensitive), whose rowids are
-        positions; shorter fragments, which it cannot look up, are found in the texts held in memory.
+        One or two characters are looked up in the face_fragments index (case-sensitive); three or more
+        go through the trigram index (case-insensitive), whose rowids are positions.
         """
+        if len(fragment) > self.entries.longest:
+            return array("I")
         if len(fragment) < 3:
-            return self.entries.exact_first(self.entries.positions_containing(fragment), fragment)
-        rows = self.db.execute(
-            "SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid",
-            ('"' + fragment.replace('"', '""') + '"',),
-        )
-        return self.entries.exact_first([position for (position,) in rows], fragment)
+            row = self.db.execute("SELECT positions FROM face_fragments WHERE fragment = ?", (fragment,)).fetchone()
+            positions = array("I", row[0] if row else b"")
+        else:
+            positions = self._positions_with_trigrams(fragment)
+        exact = [position for (position,) in self.db.execute("SELECT quality FROM entries WHERE text = ? ORDER BY quality", (fragment,))]
+        if not exact:
+            return positions
+        others = set(exact)
+        return array("I", exact + [position for position in positions if position not in others])
+
+    def _positions_with_trigrams(self, fragment: str) -> array:
+        """Through the trigram index (case-insensitive). A phrase query costs as much as it has trigrams, so a
+        long fragment asks for entries holding a few of its trigrams, and those are then checked whole."""
+        if len(fragment) <= 6:  # four trigrams at most
+            query = '"' + fragment.replace('"', '""') + '"'
+            rows = self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid", (query,))
+            return array("I", (position for (position,) in rows))
+        trigrams = list(dict.fromkeys(fragment[i:i + 3] for i in range(len(fragment) - 2)))
+        picked = dict.fromkeys(trigrams[i * (len(trigrams) - 1) // 3] for i in range(4))
+        query = " AND ".join('"' + t.replace('"', '""') + '"' for t in picked)
+        rows = self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH ? ORDER BY rowid", (query,))
+        needle, text_at = fragment.casefold(), self.entries.text_at
+        return array("I", (position for (position,) in rows if needle in text_at(position).casefold()))
 
     def _where(self, category_ids, ascii_safe, max_width) -> tuple[str, list]:
         clauses, args = [], []

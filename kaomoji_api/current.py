@@ -13,6 +13,7 @@ from flask import current_app
 
 from kaomoji_api import response_cache
 from kaomoji_api.catalog import Catalog
+from kaomoji_api.lru import SizedLru
 from kaomoji_api.search import Searcher
 from kaomoji_api.watch import WatchedFile
 
@@ -21,17 +22,20 @@ from kaomoji_api.watch import WatchedFile
 class Served:
     catalog: Catalog
     searcher: Searcher
-    responses: response_cache.ResponseCache
+    responses: SizedLru
     openapi: dict
 
 
 def open_served(app, path: str) -> Served:
-    # kaomoji_api.api imports this module for its views; its OpenAPI builder is imported when first needed.
+    # kaomoji_api.api imports this module for its views; its bounds and OpenAPI builder are imported when
+    # first needed, so that this module can be imported first.
+    from kaomoji_api.api.bounds import SEARCH_DEPTH
     from kaomoji_api.api.openapi import build_document
 
     catalog = Catalog(path)
-    responses = response_cache.ResponseCache(int(app.config["RESPONSE_CACHE_BYTES"]))
-    return Served(catalog, Searcher(catalog), responses, build_document(catalog, app))
+    searcher = Searcher(catalog, depth=SEARCH_DEPTH, cache_bytes=int(app.config["SEARCH_CACHE_BYTES"]))
+    responses = response_cache.response_cache(int(app.config["RESPONSE_CACHE_BYTES"]))
+    return Served(catalog, searcher, responses, build_document(catalog, app))
 
 
 def served() -> Served:

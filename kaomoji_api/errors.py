@@ -41,6 +41,7 @@ def problem(status: int, detail: str | None = None, headers=None, **extra) -> Re
     body.update(extra)
     response = Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON, headers=headers)
     response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Content-Type-Options"] = "nosniff"  # also on refusals made in front of Flask
     return response
 
 

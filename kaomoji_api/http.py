@@ -31,6 +31,8 @@ NO_STORE = None   # an unseeded random pick, /healthz: never stored, so never re
 # flask-cors answers preflights and adds them to every other response; JSON responses carry them from
 # the start, and flask-cors leaves a response alone that has them.
 CORS_HEADERS = (("Access-Control-Allow-Origin", "*"), ("Access-Control-Expose-Headers", ", ".join(EXPOSED_HEADERS)))
+# On every response: browsers take each body as the type it is sent as, never sniff another.
+NOSNIFF = ("X-Content-Type-Options", "nosniff")
 
 
 class ApiResponse(Response):
@@ -41,7 +43,7 @@ class ApiResponse(Response):
 
 def cors_headers() -> dict:
     """CORS for responses made in front of Flask (blocklist, gate), as flask-cors sets it."""
-    return dict(CORS_HEADERS)
+    return dict((*CORS_HEADERS, NOSNIFF))
 
 
 def json_response(payload, max_age: int | None, *, entries: int, headers=(), locale: str | None = None) -> ApiResponse:
@@ -57,6 +59,7 @@ def json_response(payload, max_age: int | None, *, entries: int, headers=(), loc
         ("Cache-Control", "no-store" if max_age is NO_STORE else f"public, max-age={max_age}"),
         *([("ETag", etag)] if etag else []),
         *CORS_HEADERS,
+        NOSNIFF,
         *headers,
     ]
     if locale:
@@ -73,5 +76,14 @@ def ok_or_not_modified(body: bytes, headers: list, etag: str | None, entries: in
     return response
 
 
+def no_sniffing(response: Response) -> Response:
+    """NOSNIFF on what json_response did not make: errors, pages, files, preflights."""
+    if "X-Content-Type-Options" not in response.headers:
+        response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
 def init_app(app) -> None:
-    CORS(app, origins="*", expose_headers=EXPOSED_HEADERS, max_age=86400, send_wildcard=True)
+    # A preflight names only the methods the API has.
+    CORS(app, origins="*", methods=["GET", "HEAD", "OPTIONS"], expose_headers=EXPOSED_HEADERS, max_age=86400, send_wildcard=True)
+    app.after_request(no_sniffing)

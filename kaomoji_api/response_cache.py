@@ -8,13 +8,13 @@ number of entries they show beside its catalog (kaomoji_api/current.py).
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 from typing import NamedTuple
 
 from flask import request
 
 from kaomoji_api import current
 from kaomoji_api.http import ok_or_not_modified
+from kaomoji_api.lru import SizedLru
 
 # What an item costs beyond its body: the key, the header list and the objects around them.
 ITEM_OVERHEAD = 1024
@@ -27,31 +27,9 @@ class Cached(NamedTuple):
     entries: int
 
 
-class ResponseCache:
-    """An LRU of cached responses bounded by their total size."""
-
-    def __init__(self, max_bytes: int):
-        self.max_bytes = max_bytes
-        self.items: OrderedDict = OrderedDict()
-        self.size = 0
-        self.hits = 0
-
-    def get(self, key) -> Cached | None:
-        item = self.items.get(key)
-        if item is not None:
-            self.items.move_to_end(key)
-            self.hits += 1
-        return item
-
-    def put(self, key, item: Cached) -> None:
-        size = len(item.body) + ITEM_OVERHEAD
-        if size > self.max_bytes // 8 or key in self.items:
-            return
-        self.items[key] = item
-        self.size += size
-        while self.size > self.max_bytes:
-            _, old = self.items.popitem(last=False)
-            self.size -= len(old.body) + ITEM_OVERHEAD
+def response_cache(max_bytes: int) -> SizedLru:
+    """The cache of one catalog's responses, bounded by their bodies' size."""
+    return SizedLru(max_bytes, lambda item: len(item.body) + ITEM_OVERHEAD)
 
 
 def cached_response(view=None, *, when=None):

@@ -11,12 +11,15 @@ import bisect
 import functools
 import heapq
 import itertools
+import threading
 import unicodedata
+from array import array
 from collections import defaultdict
 from dataclasses import dataclass
 
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog
+from kaomoji_api.lru import SizedLru
 
 MAX_QUERY_TOKENS = 16
 SHORTEST = 4  # letters of a word's beginning that LocaleIndex.shortened still matches on
@@ -170,19 +173,56 @@ class Ranking:
     total: int
 
 
-class Searcher:
-    """Search over one catalog; its indexes are built once, recent rankings are cached."""
+class Results:
+    """A query's results in rank order, ranked as far as its pages have asked, at most `depth` deep.
 
-    def __init__(self, catalog: Catalog):
-        self.catalog = catalog
+    The first page of a query ranks only that page; a later one continues where the last stopped.
+    """
+
+    def __init__(self, ranking: Ranking, ranked, depth: int):
+        self.total, self.depth = ranking.total, depth
+        self.positions, self.match_of, self.matches = array("I"), array("H"), []
+        self._match_index: dict = {}
+        self._more = ranked  # the iterator of what is left, None once it is done
+        self._lock = threading.Lock()  # for threaded servers: one ranks further at a time
+        faces = sum(len(payload[0]) for kind, payload in ranking.tiers if kind == "faces")
+        parts = sum(len(payload) for kind, payload in ranking.tiers if kind == "profiles")
+        # The most it will hold: `depth` results, the faces it keeps to rank, a Match per part.
+        self.size = 512 + 6 * depth + 4 * faces + 160 * (parts + 1)
+
+    def page(self, offset: int, limit: int) -> list[tuple[int, Match]]:
+        end = min(offset + limit, self.depth)
+        with self._lock:
+            while len(self.positions) < end and self._more is not None:
+                for position, match in itertools.islice(self._more, end - len(self.positions)):
+                    index = self._match_index.get(match)
+                    if index is None:
+                        index = self._match_index[match] = len(self.matches)
+                        self.matches.append(match)
+                    self.positions.append(position)
+                    self.match_of.append(index)
+                if len(self.positions) < end:
+                    self._more = None
+        return [(self.positions[i], self.matches[self.match_of[i]]) for i in range(offset, min(end, len(self.positions)))]
+
+
+class Searcher:
+    """Search over one catalog: its indexes are built once; recent results, ranked as deep as search goes
+    (`depth`), are kept up to `cache_bytes`, so that the next page of a query is not ranked again."""
+
+    def __init__(self, catalog: Catalog, depth: int, cache_bytes: int):
+        self.catalog, self.depth = catalog, depth
         entries = catalog.entries
         self.profile_by_position, self.shape_by_position = entries.profiles, entries.shapes
         self.positions_by_profile = entries.by_profile
         shared: dict = {}
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
-        self.ranking = functools.lru_cache(maxsize=1024)(self._ranking)
+        self.results = SizedLru(cache_bytes, lambda results: results.size)
 
-    def _ranking(self, query: str, locale: str) -> Ranking:
+    def clear_cache(self) -> None:
+        self.results.clear()
+
+    def ranking(self, query: str, locale: str) -> Ranking:
         codes = [locale] + [code for code in self.indexes if code != locale]
 
         def collect(matcher) -> dict[tuple, list]:
@@ -211,10 +251,14 @@ class Searcher:
         if face_like or not exact_words:
             faces = self.catalog.positions_with_text(query)
             if faces:
-                face_tier = ("faces", (tuple(faces), Match("text", query, None)))
+                face_tier = ("faces", (faces, Match("text", query, None)))
                 first = face_like or not claimed or len(query) == 1
                 tiers.insert(0 if first else len(tiers), face_tier)
-                total += sum(1 for pos in faces if not claimed >> self.profile_by_position[pos] & 1)
+                if claimed:
+                    profiles = self.profile_by_position
+                    total += sum(1 for pos in faces if not claimed >> profiles[pos] & 1)
+                else:
+                    total += len(faces)
         return Ranking(tuple(tiers), total)
 
     def _tier_positions(self, kind, payload):
@@ -246,6 +290,11 @@ class Searcher:
             yield from copies
 
     def search(self, query: str, locale: str, offset: int, limit: int) -> tuple[list[tuple[int, Match]], int]:
-        ranking = self.ranking(query, locale)
-        page = itertools.islice(self._ranked_positions(ranking), offset, offset + limit)
-        return list(page), ranking.total
+        """A page of (position, Match), best first, and how many results there are in all (also past `depth`)."""
+        key = (query, locale)
+        results = self.results.get(key)
+        if results is None:
+            ranking = self.ranking(query, locale)
+            results = Results(ranking, self._ranked_positions(ranking), self.depth)
+            self.results.put(key, results)
+        return results.page(offset, limit), results.total

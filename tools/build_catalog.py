@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import zlib
+from array import array
 from pathlib import Path
 
 import kaomoji_dataset
@@ -98,6 +99,24 @@ def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
         fallback = by_labels.get(labels) or by_concept.get(first) or overall
         keys[e["id"]] = e["names"].get("en") or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return keys
+
+
+def face_fragments(texts) -> list[tuple[str, bytes]]:
+    """Each one- and two-character piece of the faces, with the positions of the faces containing it.
+
+    `texts` come in quality order, so each list of positions is ascending.
+    """
+    found: dict[str, array] = {}
+    for position, text in enumerate(texts):
+        for piece in {text[i:i + n] for n in (1, 2) for i in range(len(text) - n + 1)}:
+            positions = found.get(piece)
+            if positions is None:
+                positions = found[piece] = array("I")
+            positions.append(position)
+    if sys.byteorder != "little":
+        for positions in found.values():
+            positions.byteswap()
+    return [(piece, positions.tobytes()) for piece, positions in sorted(found.items())]
 
 
 def quality_key(entry: dict):
@@ -242,6 +261,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 rows = []
                 progress.step("entries", done, len(entries))
         db.execute("INSERT INTO entry_text_search (rowid, text) SELECT quality, text FROM entries")
+        writer.insert("face_fragments", face_fragments(e["text"] for e in ranked))
 
         summary = {
             "entries": len(entries),

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 from flask import request
 
+from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog
 
 
@@ -31,9 +32,13 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
     return items
 
 
-def pagination(page: int, limit: int, total: int) -> tuple[dict, str]:
-    """The pagination object and an RFC 8288 Link header (first, prev, next, last)."""
-    total_pages = max(1, -(-total // limit))
+def pagination(page: int, limit: int, total: int, depth: int | None = None) -> tuple[dict, list[tuple[str, str]]]:
+    """The pagination object and the headers with its RFC 8288 links (first, prev, next, last).
+
+    With a `depth`, pages stop there (search): total_pages counts only the pages that can be asked for.
+    """
+    reachable = total if depth is None else min(total, depth)
+    total_pages = max(1, -(-reachable // limit))
     links = {"first": 1, "last": total_pages}
     if page > 1:
         links["prev"] = min(page - 1, total_pages)
@@ -44,4 +49,5 @@ def pagination(page: int, limit: int, total: int) -> tuple[dict, str]:
         f'<{request.path}?{urlencode({**args, "page": number})}>; rel="{rel}"'
         for rel, number in links.items()
     )
-    return {"page": page, "limit": limit, "total": total, "total_pages": total_pages}, header
+    meta = {"page": page, "limit": limit, "total": total, "total_pages": total_pages}
+    return meta, [("Link", header)] if len(header) <= MAX_LINK_HEADER else []

@@ -33,7 +33,7 @@ def list_kaomojis():
     )
     meta, link = pagination(page, limit, total)
     data = entry_items(catalog, positions, locale, detail=False)
-    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=[("Link", link)], locale=locale)
+    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)
 
 
 # Not cached: an entry is read from memory in microseconds, and ~70,000 ids would only churn the cache.
@@ -79,5 +79,5 @@ def search_kaomojis():
     data = entry_items(state.catalog, [position for position, _ in hits], locale, detail=True)
     for item, (_, match) in zip(data, hits, strict=True):
         item["match"] = match.as_dict()
-    meta, link = pagination(page, limit, total)
-    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=[("Link", link)], locale=locale)
+    meta, link = pagination(page, limit, total, depth=bounds.SEARCH_DEPTH)
+    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)

@@ -13,11 +13,13 @@ from kaomoji_api.api.bounds import (
     LIST_LIMIT,
     LIST_MAX,
     MAX_ID,
+    MAX_LINK_HEADER,
     MAX_PAGE,
     MAX_WIDTH,
     QUERY_MAX_LENGTH,
     RANDOM_COUNT,
     RANDOM_MAX,
+    SEARCH_DEPTH,
     SEARCH_LIMIT,
     SEED_MAX_LENGTH,
 )
@@ -213,7 +215,13 @@ def _page_of(item_ref: str) -> dict:
     }
 
 
-LINK = {"Link": {"schema": {"type": "string"}, "description": "RFC 8288 links: first, prev, next, last."}}
+LINK = {
+    "Link": {
+        "schema": {"type": "string"},
+        "description": f"RFC 8288 links: first, prev, next, last. Left out when longer than {MAX_LINK_HEADER} bytes (a long query); "
+        "`pagination` in the body says the same.",
+    }
+}
 ERRORS = {
     "400": {"$ref": "#/components/responses/BadRequest"},
     "403": {"$ref": "#/components/responses/Forbidden"},
@@ -230,8 +238,8 @@ def _int_param(name, description, default, minimum, maximum):
 
 
 def _comma_list(values: list[str]) -> str:
-    """A pattern for one or more of `values` separated by commas."""
-    one = "(" + "|".join(values) + ")"
+    """A pattern for `values` separated by commas; blank items are ignored, and none at all means no filter."""
+    one = r"\s*(" + "|".join(values) + r")?\s*"
     return f"^{one}(,{one})*$"
 
 
@@ -397,7 +405,9 @@ def build_document(catalog: Catalog, app) -> dict:
         "tags": ["kaomojis"],
         "summary": f"Search by keyword in any of the {len(locales)} languages, or by pasting a face",
         "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale "
-        "before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.",
+        "before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. "
+        f"Results go {SEARCH_DEPTH:,} deep: `total` counts every match, `total_pages` and the links only the pages that start "
+        f"within the first {SEARCH_DEPTH:,}; a page past them is empty, as a page past the end is.",
         "parameters": [
             {
                 "name": "q",

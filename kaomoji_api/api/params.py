@@ -83,11 +83,12 @@ class Params:
         return value
 
     def choices(self, name: str, allowed) -> list[str] | None:
-        """A comma-separated list of values, each one of `allowed`."""
+        """A comma-separated list of values, each one of `allowed`; blank items are ignored, and None (no
+        filter) when there is none at all: `category=` and `category=,` filter nothing."""
         raw = self.args.get(name)
-        if raw is None or not raw.strip():
+        values = [v.strip() for v in raw.split(",") if v.strip()] if raw else []
+        if not values:
             return None
-        values = [v.strip() for v in raw.split(",") if v.strip()]
         unknown = [v for v in values if v not in allowed]
         if unknown:
             self._fail(name, f"unknown value {', '.join(unknown)}; use one of: {', '.join(allowed)}")

@@ -23,9 +23,10 @@ SWAGGER_FILES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32
 
 # Everything the pages load comes from this origin; nothing is fetched from elsewhere at run time.
 # Swagger UI sets inline styles on its elements, hence 'unsafe-inline' for styles only.
+# No page may be framed by another site (clickjacking): frame-ancestors 'none'.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'"
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static")
