@@ -21,6 +21,10 @@ bind = os.environ.get("KAOMOJI_BIND", "127.0.0.1:8000")
 # Measured with bench/throughput.py --workers N (README "Speed and memory") on 2 cores: 3 or 4 sync workers did no better
 # than 2; gthread (2 workers x 4 threads) was slower on every endpoint and used ~10 MB more per worker.
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 2)))
+# Each worker keeps its own per-minute counts under KAOMOJI_RATELIMIT_STORAGE_URI=memory:// (the default),
+# each minute starting at a client's first request to that worker: the limits and the Retry-After a client
+# is told differ from worker to worker. For exact figures, set redis:// (deploy/env.example, README
+# "Rate limits").
 worker_class = "sync"
 timeout = 30  # a worker silent this long is killed and replaced
 # Above nginx's 4 KB (deploy/nginx.conf), so nginx refuses an oversized request line in JSON before

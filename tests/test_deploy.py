@@ -181,3 +181,13 @@ def test_the_systemd_unit_is_valid_and_runs_gunicorn_with_the_deploy_config(tmp_
     local.write_text(unit.replace("/srv/kaomoji-api/.venv/bin/gunicorn", f"{sys.prefix}/bin/gunicorn"), encoding="utf-8")
     checked = subprocess.run([systemd_analyze, "verify", str(local)], capture_output=True, text=True)
     assert checked.returncode == 0 and not checked.stderr.strip(), checked.stderr
+
+
+def test_the_env_example_sets_only_settings_of_the_app_and_counts_in_redis():
+    """deploy/env.example becomes /etc/kaomoji-api/env: exact limits and Retry-After need redis (README "Rate limits")."""
+    from kaomoji_api.config import DEFAULTS
+
+    lines = (ROOT / "deploy" / "env.example").read_text(encoding="utf-8").splitlines()
+    settings = dict(line.split("=", 1) for line in lines if line.strip() and not line.startswith("#"))
+    assert set(settings) <= {f"KAOMOJI_{name}" for name in DEFAULTS}
+    assert settings["KAOMOJI_RATELIMIT_STORAGE_URI"].startswith("redis://127.0.0.1:6379/")
