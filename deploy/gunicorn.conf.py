@@ -27,8 +27,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY", max(2, os.cpu_count() or 2)))
 # "Rate limits").
 worker_class = "sync"
 timeout = 30  # a worker silent this long is killed and replaced
-# Above nginx's 4 KB (deploy/nginx.conf), so nginx refuses an oversized request line in JSON before
-# gunicorn would in HTML.
+# Above nginx's 4 KB (deploy/nginx.conf), so behind nginx an oversized request line is refused there.
 limit_request_line = 8190
 # Its parser (the Python one, which PercentEncodedTargetRequest below extends; the optional C parser,
 # gunicorn_h1c, would skip it).
@@ -74,8 +73,8 @@ def on_exit(server):
 # clients send `?q=猫` unencoded. Such a request means its percent-encoded form, so it is parsed as that:
 # the same request whether it comes straight or through nginx (which passes the client's request line
 # upstream unchanged: proxy_pass without a URI), which is why this is done here and not in nginx, whose
-# configuration can percent-encode a path but not a query. gunicorn has no setting for it; its parser
-# makes each request from RequestParser.mesg_class.
+# configuration can percent-encode a path but not a query. Werkzeug then decodes it as it would the
+# encoded form. gunicorn has no setting for it; its parser makes each request from RequestParser.mesg_class.
 NON_ASCII = re.compile(rb"[\x80-\xff]")
 
 
