@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import socket
 import time
 
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -23,9 +24,12 @@ class Networks:
     def __init__(self, networks=()):
         self._numbers: dict[tuple[int, int], set[int]] = {}  # (IP version, prefix length) -> network numbers
         for network in networks:
-            self._numbers.setdefault((network.version, network.prefixlen), set()).add(
-                int(network.network_address) >> (network.max_prefixlen - network.prefixlen)
-            )
+            self.add(network.version, network.prefixlen, int(network.network_address))
+
+    def add(self, version: int, prefix: int, number: int) -> None:
+        """Add the range of `prefix` bits around the address `number` of IP `version`."""
+        bits = 32 if version == 4 else 128
+        self._numbers.setdefault((version, prefix), set()).add(number >> (bits - prefix))
 
     def __contains__(self, text: str) -> bool:
         try:
@@ -43,6 +47,30 @@ class Networks:
 
     def __len__(self) -> int:
         return sum(len(numbers) for numbers in self._numbers.values())
+
+
+def parse_network(text: str) -> tuple[int, int, int] | None:
+    """(IP version, prefix length, address as a number) of an address or CIDR range, or None.
+
+    socket.inet_pton rather than ipaddress.ip_network, which takes ten times as long: a blocklist of
+    200,000 lines is read in a fraction of a second, by the request that finds the file changed.
+    """
+    address, slash, prefix = text.partition("/")
+    for family, version, bits in ((socket.AF_INET, 4, 32), (socket.AF_INET6, 6, 128)):
+        try:
+            number = int.from_bytes(socket.inet_pton(family, address), "big")
+        except (OSError, ValueError):  # ValueError: a NUL or a character that is not ASCII
+            continue
+        if not slash:
+            return version, bits, number
+        if prefix.isascii() and prefix.isdigit() and int(prefix) <= bits:
+            return version, int(prefix), number
+        try:  # a netmask (10.0.0.0/255.0.0.0), which ipaddress reads
+            network = ipaddress.ip_network(text, strict=False)
+        except ValueError:
+            return None
+        return network.version, network.prefixlen, number
+    return None
 
 
 class Blocklist:
@@ -67,22 +95,32 @@ class Blocklist:
 
     def _read(self) -> Networks:
         try:
-            with open(self.path, encoding="utf-8") as file:
+            # Bytes that are not UTF-8 become U+FFFD, so that their line is skipped as not an address
+            # rather than the whole file failing to read.
+            with open(self.path, encoding="utf-8", errors="replace") as file:
                 lines = file.read().splitlines()
         except OSError as error:
             self.logger.warning("blocklist %s not read (%s): nobody is blocked", self.path, error)
             return Networks()
-        networks = []
+        networks, skipped = Networks(), []
         for number, line in enumerate(lines, 1):
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
-            try:
-                networks.append(ipaddress.ip_network(text, strict=False))
-            except ValueError:
-                self.logger.warning("blocklist %s line %d: %r is not an address or CIDR range; skipped", self.path, number, text)
+            network = parse_network(text)
+            if network:
+                networks.add(*network)
+            else:
+                skipped.append((number, text))
+        if skipped:
+            # One warning for the whole file, naming the first few lines: a file of junk must not flood the log.
+            first = ", ".join(f"line {number}: {text[:40]!r}" for number, text in skipped[:5])
+            self.logger.warning(
+                "blocklist %s: %d %s not an address or CIDR range, skipped (%s%s)", self.path, len(skipped),
+                "line is" if len(skipped) == 1 else "lines are", first, ", ..." if len(skipped) > 5 else "",
+            )
         self.logger.info("blocklist %s: %d networks", self.path, len(networks))
-        return Networks(networks)
+        return networks
 
     def networks(self) -> Networks:
         now = time.monotonic()

@@ -55,6 +55,29 @@ def fetch(url: str, headers: dict | None = None, timeout: float = 5.0, source: s
     return status, head, body
 
 
+def raw_request(base: str, request: bytes, source: str | None = None) -> tuple[int, dict, dict | str]:
+    """Send bytes as they are (no HTTP library would send them) and read the server's answer.
+
+    Returns the status, the headers (names in lower case) and the body as JSON or, failing that, text.
+    `source` is the loopback address to send from, as in `fetch`.
+    """
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10, source_address=(source, 0) if source else None) as sock:
+        sock.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(65536)
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("latin-1").split("\r\n")
+        headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+        while len(body) < int(headers["content-length"]):  # the connection may stay open
+            body += sock.recv(65536)
+    try:
+        return int(status_line.split()[1]), headers, json.loads(body)
+    except ValueError:
+        return int(status_line.split()[1]), headers, body.decode("utf-8", "replace")
+
+
 def accepts_connections(port: int) -> bool:
     with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1.0):
         return True

@@ -6,10 +6,8 @@ in the app's own WSGI layer; the client's address through nginx; the blocklist; 
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -20,7 +18,7 @@ import pytest
 
 from kaomoji_api.clients import BLOCKLIST_CHECK_SECONDS
 from tests.conftest import need_program
-from tests.servers import ROOT, burst, fetch, free_port, gunicorn_command, nginx_in_front, running
+from tests.servers import ROOT, burst, fetch, free_port, gunicorn_command, nginx_in_front, raw_request, running
 
 ENTRY_LIMIT = "10 requests per second, burst 20"
 
@@ -75,22 +73,6 @@ def test_behind_nginx_the_app_sees_the_client_and_not_the_address_it_claims(behi
     # Nor does a new claim on each request make a new client: the per-minute count goes on.
     remaining = [fetch(url, headers={"X-Forwarded-For": f"198.51.100.{n}"}, source="127.0.0.32")[1]["X-RateLimit-Remaining"] for n in range(3)]
     assert remaining == ["59", "58", "57"]
-
-
-def raw_request(base: str, request: bytes) -> tuple[int, dict, dict]:
-    """Send bytes as they are (no HTTP library would send them) and read nginx's answer."""
-    host, port = base.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as sock:
-        sock.sendall(request)
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            answer += sock.recv(65536)
-        head, _, body = answer.partition(b"\r\n\r\n")
-        status_line, *lines = head.decode("latin-1").split("\r\n")
-        headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
-        while len(body) < int(headers["content-length"]):  # the connection may stay open
-            body += sock.recv(65536)
-    return int(status_line.split()[1]), headers, json.loads(body)
 
 
 @pytest.mark.parametrize("request_bytes, status", [
@@ -199,3 +181,13 @@ def test_the_systemd_unit_is_valid_and_runs_gunicorn_with_the_deploy_config(tmp_
     local.write_text(unit.replace("/srv/kaomoji-api/.venv/bin/gunicorn", f"{sys.prefix}/bin/gunicorn"), encoding="utf-8")
     checked = subprocess.run([systemd_analyze, "verify", str(local)], capture_output=True, text=True)
     assert checked.returncode == 0 and not checked.stderr.strip(), checked.stderr
+
+
+def test_the_env_example_sets_only_settings_of_the_app_and_counts_in_redis():
+    """deploy/env.example becomes /etc/kaomoji-api/env: exact limits and Retry-After need redis (README "Rate limits")."""
+    from kaomoji_api.config import DEFAULTS
+
+    lines = (ROOT / "deploy" / "env.example").read_text(encoding="utf-8").splitlines()
+    settings = dict(line.split("=", 1) for line in lines if line.strip() and not line.startswith("#"))
+    assert set(settings) <= {f"KAOMOJI_{name}" for name in DEFAULTS}
+    assert settings["KAOMOJI_RATELIMIT_STORAGE_URI"].startswith("redis://127.0.0.1:6379/")

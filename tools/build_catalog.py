@@ -159,8 +159,13 @@ class HashingWriter:
             self.digest.update(json.dumps([table, *row], ensure_ascii=False, default=bytes.hex).encode())
 
 
-def build(out: Path, sample: int | None = None, only: list[str] | None = None, progress: Progress | None = None) -> dict:
-    """Write the catalog to `out` atomically; return the summary."""
+def build(out: Path, sample: int | None = None, only: list[str] | None = None, progress: Progress | None = None,
+          if_changed: bool = False) -> dict:
+    """Write the catalog to `out` atomically; return the summary.
+
+    The new file is checked (check_catalog) before it replaces `out`; with `if_changed`, an `out` whose
+    content version is the new one is left alone, file and all (summary["unchanged"]).
+    """
     progress = progress or Progress()
     started = time.monotonic()
     locales = locale_files.load_all(only)
@@ -284,12 +289,64 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         db.execute("PRAGMA optimize")
         db.close()
         os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
+        check_catalog(tmp)
+        unchanged = if_changed and live_version(out) == version
+        if unchanged:
+            tmp.unlink()
+        else:
+            os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    summary.update(version=version, size_bytes=out.stat().st_size, seconds=round(time.monotonic() - started, 1))
+    summary.update(version=version, size_bytes=out.stat().st_size, seconds=round(time.monotonic() - started, 1), unchanged=unchanged)
     return summary
+
+
+class CatalogInvalid(Exception):
+    """A built catalog that must not be served."""
+
+
+def check_catalog(path: Path) -> None:
+    """Raise CatalogInvalid unless the catalog at `path` is whole: SQLite's quick_check passes, every
+    table of schema.sql exists (the search table of each locale in `meta`), and `meta` has a version
+    and counts of entries."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise CatalogInvalid(f"{path}: quick_check: {'; '.join(problems[:3])}")
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        meta = dict(db.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
+        # The tables schema.sql makes for these locales, as SQLite names them (FTS5's own included).
+        static, per_locale = schema_parts()
+        blank = sqlite3.connect(":memory:")
+        blank.executescript(static)
+        for locale in json.loads(meta.get("locales") or "[]"):
+            blank.executescript(per_locale.replace("{table}", table_name(locale["code"])))
+        expected = {name for (name,) in blank.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        blank.close()
+        if expected - tables:
+            raise CatalogInvalid(f"{path}: tables missing: {', '.join(sorted(expected - tables))}")
+        counts = json.loads(meta.get("counts") or "{}")
+        if not meta.get("version") or not counts.get("entries") or not counts.get("locales"):
+            raise CatalogInvalid(f"{path}: meta has no version or no counts of entries and locales")
+    except sqlite3.DatabaseError as error:
+        raise CatalogInvalid(f"{path}: {error}") from error
+    finally:
+        db.close()
+
+
+def live_version(path: Path) -> str | None:
+    """The content version in the meta table of the catalog at `path`; None if there is none to read."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,13 +354,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("catalog.sqlite"), help="where to write (default: ./catalog.sqlite)")
     parser.add_argument("--sample", type=int, metavar="N", help="build a small catalog of N entries spread over the dataset")
     parser.add_argument("--locales", metavar="CODES", help="comma-separated locale codes to build (default: every file under tools/locales)")
+    parser.add_argument("--if-changed", action="store_true",
+                        help="leave --out untouched when it already holds this content version (the daily refresh)")
     args = parser.parse_args(argv)
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")
     only = [code.strip() for code in args.locales.split(",")] if args.locales else None
     if only and locale_files.REFERENCE not in only:
         parser.error(f"--locales must include {locale_files.REFERENCE}")
-    summary = build(args.out, args.sample, only)
+    summary = build(args.out, args.sample, only, if_changed=args.if_changed)
+    if summary["unchanged"]:
+        print(f"{args.out} left as it was: the new build has the same version, {summary['version']}")
+        return 0
     print(
         f"built {args.out}: {summary['entries']} entries, {summary['locales']} locales, "
         f"{summary['categories']} categories, {summary['size_bytes'] / 1e6:.1f} MB, "
