@@ -15,6 +15,8 @@ def create_app(test_config: dict | None = None):
     from kaomoji_api.config import DEFAULTS
 
     app = Flask(__name__, static_folder=None)
+    # A doubled slash is a 404, not a redirect to a Location built from the client's Host header.
+    app.url_map.merge_slashes = False
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("KAOMOJI")
     if test_config:

@@ -18,6 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+# tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
+# worker starts on when the file under the first name is bad (kaomoji_api/current.py).
+LAST_GOOD_SUFFIX = ".last-good"
+
+
+PAGE_CACHE_KIB = 256
+
 
 class CatalogError(RuntimeError):
     """The catalog file is missing or is not a catalog."""
@@ -145,9 +152,20 @@ class Catalog:
         self._uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
         self._local = threading.local()
         try:
+            self._check()
             self._load()
-        except sqlite3.DatabaseError as exc:
-            raise CatalogError(f"not a kaomoji catalog: {self.path} ({exc})") from None
+            self.entries  # noqa: B018 -- read now: a file that cannot serve every entry is refused here
+        except (sqlite3.DatabaseError, LookupError, ValueError, TypeError) as exc:
+            raise CatalogError(f"not a whole kaomoji catalog: {self.path} ({type(exc).__name__}: {exc})") from None
+
+    def _check(self) -> None:
+        """What loading does not read: every page (SQLite's quick_check) and the tables searched later."""
+        problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise sqlite3.DatabaseError(f"quick_check: {'; '.join(problems[:3])}")
+        self.db.execute("SELECT fragment, positions FROM face_fragments LIMIT 1").fetchall()
+        self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH '\"abc\"' LIMIT 1").fetchall()
+        self.db.execute("SELECT quality FROM entries WHERE text = '' LIMIT 1").fetchall()
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -155,6 +173,9 @@ class Catalog:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
+            # A small page cache: the file is read rarely (filtered lists, face fragments), and every worker
+            # and thread would otherwise keep up to 2 MB of its pages; the system's page cache has them.
+            conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             self._local.conn = conn
         return conn
 
@@ -186,6 +207,8 @@ class Catalog:
                 shared.setdefault(keywords, tuple(shared.setdefault(k, k) for k in json.loads(keywords))),
             )
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
+        if not self.version or self.entry_count <= 0:
+            raise ValueError("meta has no version or no entries")
 
     # Entries -----------------------------------------------------------------
 

@@ -6,16 +6,13 @@ Both work on the WSGI environ in front of everything else, so a blocked client c
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
-import time
 
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from kaomoji_api.errors import problem
 from kaomoji_api.http import cors_headers
-
-BLOCKLIST_CHECK_SECONDS = 1.0  # how often the file's modification time is looked at
+from kaomoji_api.watch import WatchedFile
 
 
 class Networks:
@@ -76,31 +73,22 @@ def parse_network(text: str) -> tuple[int, int, int] | None:
 class Blocklist:
     """The blocked networks of a file: one address or CIDR range a line, `#` starts a comment.
 
-    The file is read again when it changes (looked at no more than once a second); a line that is not an
-    address or range is logged and skipped, and a missing file blocks nobody.
+    The file is read again when it changes (kaomoji_api/watch.py); a line that is not an address or range
+    is skipped, with one warning for the file, and a missing file blocks nobody.
     """
 
     def __init__(self, path: str, logger):
         self.path, self.logger = path, logger
-        self._signature = self._stat()
-        self._networks = self._read()
-        self._checked = time.monotonic()
+        self._watched = WatchedFile(path, self._read)
 
-    def _stat(self):
-        try:
-            stat = os.stat(self.path)
-        except FileNotFoundError:
-            return None
-        return stat.st_mtime_ns, stat.st_size, stat.st_ino
-
-    def _read(self) -> Networks:
+    def _read(self, path: str) -> Networks:
         try:
             # Bytes that are not UTF-8 become U+FFFD, so that their line is skipped as not an address
             # rather than the whole file failing to read.
-            with open(self.path, encoding="utf-8", errors="replace") as file:
+            with open(path, encoding="utf-8", errors="replace") as file:
                 lines = file.read().splitlines()
         except OSError as error:
-            self.logger.warning("blocklist %s not read (%s): nobody is blocked", self.path, error)
+            self.logger.warning("blocklist %s not read (%s): nobody is blocked", path, error)
             return Networks()
         networks, skipped = Networks(), []
         for number, line in enumerate(lines, 1):
@@ -116,24 +104,14 @@ class Blocklist:
             # One warning for the whole file, naming the first few lines: a file of junk must not flood the log.
             first = ", ".join(f"line {number}: {text[:40]!r}" for number, text in skipped[:5])
             self.logger.warning(
-                "blocklist %s: %d %s not an address or CIDR range, skipped (%s%s)", self.path, len(skipped),
+                "blocklist %s: %d %s not an address or CIDR range, skipped (%s%s)", path, len(skipped),
                 "line is" if len(skipped) == 1 else "lines are", first, ", ..." if len(skipped) > 5 else "",
             )
-        self.logger.info("blocklist %s: %d networks", self.path, len(networks))
+        self.logger.info("blocklist %s: %d networks", path, len(networks))
         return networks
 
-    def networks(self) -> Networks:
-        now = time.monotonic()
-        if now - self._checked >= BLOCKLIST_CHECK_SECONDS:
-            self._checked = now
-            signature = self._stat()
-            if signature != self._signature:
-                self._signature = signature
-                self._networks = self._read()
-        return self._networks
-
     def __contains__(self, address: str) -> bool:
-        return address in self.networks()
+        return address in self._watched.get()
 
 
 class BlockedClients:

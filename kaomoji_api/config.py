@@ -7,10 +7,10 @@ DEFAULTS = {
     # Path of the catalog file, opened read-only; replace it by renaming a new file over it.
     "CATALOG": "catalog.sqlite",
     # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off).
-    "RESPONSE_CACHE_BYTES": 4_000_000,
+    "RESPONSE_CACHE_BYTES": 2_000_000,
     # Bytes of ranked search results each worker keeps per catalog, so that the next page of a search is
     # not ranked again (0 turns the cache off).
-    "SEARCH_CACHE_BYTES": 2_000_000,
+    "SEARCH_CACHE_BYTES": 1_000_000,
     # false turns every rate limit off (the per-minute limits and the gate): benchmarks, local work.
     "RATELIMIT_ENABLED": True,
     # The per-minute limits of spec part 8, per client address, in flask-limiter's notation.

@@ -7,15 +7,24 @@ so nothing of the old catalog stays referenced once its last request has finishe
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import gc
+import random
+import sqlite3
+import time
+import weakref
 from dataclasses import dataclass
 
 from flask import current_app
 
 from kaomoji_api import response_cache
-from kaomoji_api.catalog import Catalog
+from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.lru import SizedLru
 from kaomoji_api.search import Searcher
 from kaomoji_api.watch import WatchedFile
+
+RESTART_SPREAD = 10.0  # seconds over which the workers that swapped catalogs restart
 
 
 @dataclass(frozen=True)
@@ -33,9 +42,37 @@ def open_served(app, path: str) -> Served:
     from kaomoji_api.api.openapi import build_document
 
     catalog = Catalog(path)
-    searcher = Searcher(catalog, depth=SEARCH_DEPTH, cache_bytes=int(app.config["SEARCH_CACHE_BYTES"]))
+    try:
+        searcher = Searcher(catalog, depth=SEARCH_DEPTH, cache_bytes=int(app.config["SEARCH_CACHE_BYTES"]))
+    except (sqlite3.DatabaseError, LookupError, ValueError, TypeError) as error:
+        raise CatalogError(f"not a whole kaomoji catalog: {path} (search index: {error})") from None
     responses = response_cache.response_cache(int(app.config["RESPONSE_CACHE_BYTES"]))
-    return Served(catalog, searcher, responses, build_document(catalog, app))
+    served = Served(catalog, searcher, responses, build_document(catalog, app))
+    release_memory()  # what opening read and dropped: rows, JSON, SQLite pages
+    return served
+
+
+def release_memory() -> None:
+    """Hand the memory of a catalog that is gone back to the system. glibc keeps freed heap for reuse, so
+    without this a worker would grow by a catalog's size on a refresh, never to shrink again."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
+        ctypes.CDLL(None).malloc_trim(0)
+
+
+def restart_due(app) -> bool:
+    """Whether this process should be replaced by a fresh one once it has answered its request.
+
+    A process that swapped catalogs has freed the old one, but its heap stays fragmented around it: about
+    15 MB more than a fresh process, which would pass the memory budget. Under gunicorn the worker is
+    restarted (deploy/gunicorn.conf.py, post_request) at a moment spread over RESTART_SPREAD seconds after
+    its swap, so that the workers of a server do not all restart at once.
+    """
+    replaced_at = app.extensions["kaomoji_served"].replaced_at
+    if replaced_at is None:
+        return False
+    delay = app.extensions.setdefault("kaomoji_restart_delay", random.uniform(0, RESTART_SPREAD))
+    return time.monotonic() - replaced_at >= delay
 
 
 def served() -> Served:
@@ -43,8 +80,33 @@ def served() -> Served:
     return current_app.extensions["kaomoji_served"].get()
 
 
-def init_app(app) -> None:
-    def rejected(error: Exception) -> None:
-        app.logger.warning("catalog %s not taken, still serving the last one: %s", app.config["CATALOG"], error)
+def last_good(path: str) -> str:
+    """Where the builder keeps a second name of the last catalog it checked and installed."""
+    return path + LAST_GOOD_SUFFIX
 
-    app.extensions["kaomoji_served"] = WatchedFile(app.config["CATALOG"], lambda path: open_served(app, path), rejected)
+
+def catalog_file() -> WatchedFile:
+    """The catalog file of this app, with what was last said of it (`rejected`)."""
+    return current_app.extensions["kaomoji_served"]
+
+
+def init_app(app) -> None:
+    path = app.config["CATALOG"]
+
+    def rejected(error: Exception) -> None:
+        app.logger.error("catalog %s rejected, still serving the one before: %s", path, error)
+
+    def start_on_last_good(error: Exception) -> Served:
+        # A bad file renamed into place must not stop a worker that starts now (a crash, a reload): it
+        # serves the last catalog the builder checked, and says loudly that the file is bad.
+        app.logger.error("catalog %s rejected (%s); serving the last good one, %s", path, error, last_good(path))
+        try:
+            return open_served(app, last_good(path))
+        except (OSError, CatalogError):
+            raise error from None
+
+    def replaced(old: Served) -> None:
+        # Once the last request that holds the old catalog has finished with it.
+        weakref.finalize(old.catalog, release_memory)
+
+    app.extensions["kaomoji_served"] = WatchedFile(path, lambda file: open_served(app, file), rejected, start_on_last_good, replaced)

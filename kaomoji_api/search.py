@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from kaomoji_api import textnorm
-from kaomoji_api.catalog import Catalog
+from kaomoji_api.catalog import Catalog, Entries
 from kaomoji_api.lru import SizedLru
 
 MAX_QUERY_TOKENS = 16
@@ -173,36 +173,75 @@ class Ranking:
     total: int
 
 
-class Results:
-    """A query's results in rank order, ranked as far as its pages have asked, at most `depth` deep.
+def tier_order(kind, payload, entries: Entries):
+    """The positions of a tier in quality order, and the Match of each."""
+    if kind == "faces":
+        positions, match = payload
+        return positions, lambda position: match
+    match_of = {p: match for mask, match in payload for p in profiles_in(mask)}
+    streams = [entries.by_profile[p] for p in match_of if p in entries.by_profile]
+    profile_by_position = entries.profiles
+    return heapq.merge(*streams), lambda position: match_of[profile_by_position[position]]
 
-    The first page of a query ranks only that page; a later one continues where the last stopped.
+
+def ranked_positions(ranking: Ranking, entries: Entries, depth: int) -> list[tuple[int, Match]]:
+    """The first `depth` results as (position in quality order, Match), best first, each entry once.
+
+    Within a tier, a face whose shape was already shown waits until the tier's other faces. What it walks
+    through is kept compact (a byte per entry seen, the waiting faces in an array): a query may walk past
+    tens of thousands of near-copies to find its first thousand faces.
+    """
+    seen, seen_shapes, shape_by_position, found = bytearray(len(entries)), set(), entries.shapes, []
+    for kind, payload in ranking.tiers:
+        order, match_for = tier_order(kind, payload, entries)
+        copies = array("I")
+        for position in order:
+            if seen[position]:
+                continue
+            seen[position] = 1
+            shape = shape_by_position[position]
+            if shape in seen_shapes:
+                copies.append(position)
+            else:
+                seen_shapes.add(shape)
+                found.append((position, match_for(position)))
+                if len(found) == depth:
+                    return found
+        for position in copies:
+            found.append((position, match_for(position)))
+            if len(found) == depth:
+                return found
+    return found
+
+
+class Results:
+    """A query's ranking, and its results as deep as its pages have asked (at most `depth`).
+
+    A first page ranks only that page; a deeper one ranks again from the top, as far as it needs: at most
+    `depth` results, which costs less than keeping what ranking walks through between requests.
     """
 
-    def __init__(self, ranking: Ranking, ranked, depth: int):
-        self.total, self.depth = ranking.total, depth
+    def __init__(self, ranking: Ranking, depth: int):
+        self.ranking, self.total, self.depth = ranking, ranking.total, depth
         self.positions, self.match_of, self.matches = array("I"), array("H"), []
-        self._match_index: dict = {}
-        self._more = ranked  # the iterator of what is left, None once it is done
         self._lock = threading.Lock()  # for threaded servers: one ranks further at a time
         faces = sum(len(payload[0]) for kind, payload in ranking.tiers if kind == "faces")
         parts = sum(len(payload) for kind, payload in ranking.tiers if kind == "profiles")
-        # The most it will hold: `depth` results, the faces it keeps to rank, a Match per part.
-        self.size = 512 + 6 * depth + 4 * faces + 160 * (parts + 1)
+        # The most it will hold: `depth` results, the faces it ranks, a Match and a mask per part.
+        self.size = 512 + 6 * depth + 4 * faces + 200 * (parts + 1)
 
-    def page(self, offset: int, limit: int) -> list[tuple[int, Match]]:
+    def page(self, offset: int, limit: int, entries: Entries) -> list[tuple[int, Match]]:
         end = min(offset + limit, self.depth)
         with self._lock:
-            while len(self.positions) < end and self._more is not None:
-                for position, match in itertools.islice(self._more, end - len(self.positions)):
-                    index = self._match_index.get(match)
-                    if index is None:
-                        index = self._match_index[match] = len(self.matches)
+            if len(self.positions) < end and len(self.positions) < self.total:
+                ranked = ranked_positions(self.ranking, entries, end)
+                index = {match: i for i, match in enumerate(self.matches)}
+                for position, match in ranked[len(self.positions):]:
+                    if match not in index:
+                        index[match] = len(self.matches)
                         self.matches.append(match)
                     self.positions.append(position)
-                    self.match_of.append(index)
-                if len(self.positions) < end:
-                    self._more = None
+                    self.match_of.append(index[match])
         return [(self.positions[i], self.matches[self.match_of[i]]) for i in range(offset, min(end, len(self.positions)))]
 
 
@@ -212,9 +251,7 @@ class Searcher:
 
     def __init__(self, catalog: Catalog, depth: int, cache_bytes: int):
         self.catalog, self.depth = catalog, depth
-        entries = catalog.entries
-        self.profile_by_position, self.shape_by_position = entries.profiles, entries.shapes
-        self.positions_by_profile = entries.by_profile
+        self.profile_by_position = catalog.entries.profiles
         shared: dict = {}
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
         self.results = SizedLru(cache_bytes, lambda results: results.size)
@@ -261,40 +298,11 @@ class Searcher:
                     total += len(faces)
         return Ranking(tuple(tiers), total)
 
-    def _tier_positions(self, kind, payload):
-        if kind == "faces":
-            positions, match = payload
-            return ((pos, match) for pos in positions)
-        match_of = {p: match for mask, match in payload for p in profiles_in(mask)}
-        streams = [self.positions_by_profile[p] for p in match_of if p in self.positions_by_profile]
-        return ((pos, match_of[self.profile_by_position[pos]]) for pos in heapq.merge(*streams))
-
-    def _ranked_positions(self, ranking: Ranking):
-        """Every result as (position in quality order, Match), best first, each entry once.
-
-        Within a tier, a face whose shape was already shown waits until the tier's other faces.
-        """
-        seen_entries, seen_shapes = set(), set()
-        for kind, payload in ranking.tiers:
-            copies = []
-            for position, match in self._tier_positions(kind, payload):
-                if position in seen_entries:
-                    continue
-                seen_entries.add(position)
-                shape = self.shape_by_position[position]
-                if shape in seen_shapes:
-                    copies.append((position, match))
-                else:
-                    seen_shapes.add(shape)
-                    yield position, match
-            yield from copies
-
     def search(self, query: str, locale: str, offset: int, limit: int) -> tuple[list[tuple[int, Match]], int]:
         """A page of (position, Match), best first, and how many results there are in all (also past `depth`)."""
         key = (query, locale)
         results = self.results.get(key)
         if results is None:
-            ranking = self.ranking(query, locale)
-            results = Results(ranking, self._ranked_positions(ranking), self.depth)
+            results = Results(self.ranking(query, locale), self.depth)
             self.results.put(key, results)
-        return results.page(offset, limit), results.total
+        return results.page(offset, limit, self.catalog.entries), results.total

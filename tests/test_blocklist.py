@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import time
 
-from kaomoji_api.clients import BLOCKLIST_CHECK_SECONDS
+from kaomoji_api.watch import CHECK_SECONDS
 from tests.servers import burst, fetch, free_port, gunicorn_command, running
 
 
@@ -42,11 +42,17 @@ def test_a_file_of_200000_junk_lines_is_read_quickly_with_one_warning(full_catal
         replacement = tmp_path / "blocklist.new"
         replacement.write_text("".join(f"junk line {n}\n" for n in range(200_000)) + "127.0.0.83\n", encoding="utf-8")
         os.replace(replacement, blocklist)
-        time.sleep(BLOCKLIST_CHECK_SECONDS + 0.2)
-        started = time.monotonic()
-        status = fetch(f"{base}/healthz", source="127.0.0.83")[0]  # this request reads the new file
-        seconds = time.monotonic() - started
-        assert status == 403 and seconds < 1.0, seconds
+        time.sleep(CHECK_SECONDS + 0.2)
+        # The request that notices the change starts reading the file in a thread and waits for it only a
+        # moment (kaomoji_api/watch.py): no request waits for the whole file, and it applies soon after.
+        started, slowest = time.monotonic(), 0.0
+        while time.monotonic() - started < 3:
+            sent = time.monotonic()
+            status = fetch(f"{base}/healthz", source="127.0.0.83")[0]
+            slowest = max(slowest, time.monotonic() - sent)
+            if status == 403:
+                break
+        assert status == 403 and slowest < 0.5, slowest
         assert fetch(f"{base}/healthz", source="127.0.0.82")[0] == 200
     warnings = [line for line in log.read_text(encoding="utf-8").splitlines() if "not an address or CIDR range" in line]
     assert len(warnings) == 1 and "200000 lines are not" in warnings[0] and "line 1: 'junk line 0'" in warnings[0]

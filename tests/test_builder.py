@@ -47,7 +47,9 @@ def test_build_replaces_the_file_atomically_and_leaves_no_temporary_file(tmp_pat
     out.write_text("an old catalog")
     build_catalog.build(out, sample=50, progress=Quiet())
     assert rows(out, "SELECT count(*) FROM entries") == [(50,)]
-    assert [p.name for p in tmp_path.iterdir()] == ["catalog.sqlite"]
+    # No temporary file; the catalog under its second name too, the same file (kaomoji_api/current.py).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.sqlite", "catalog.sqlite.last-good"]
+    assert (tmp_path / "catalog.sqlite.last-good").stat().st_ino == out.stat().st_ino
 
 
 def test_a_failed_build_keeps_the_old_file(tmp_path, monkeypatch):
@@ -106,7 +108,7 @@ def test_app_refuses_a_missing_catalog_with_one_clear_line(tmp_path):
 def test_app_refuses_a_file_that_is_not_a_catalog(tmp_path):
     bogus = tmp_path / "bogus.sqlite"
     bogus.write_bytes(b"not sqlite at all" * 100)
-    with pytest.raises(CatalogError, match="not a kaomoji catalog"):
+    with pytest.raises(CatalogError, match="not a whole kaomoji catalog"):
         Catalog(bogus)
 
 

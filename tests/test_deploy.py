@@ -16,11 +16,11 @@ from collections import Counter
 
 import pytest
 
-from kaomoji_api.clients import BLOCKLIST_CHECK_SECONDS
+from kaomoji_api.watch import CHECK_SECONDS
 from tests.conftest import need_program
 from tests.servers import ROOT, burst, fetch, free_port, gunicorn_command, nginx_in_front, raw_request, running
 
-ENTRY_LIMIT = "10 requests per second, burst 20"
+GATE_LIMIT = "10 requests per second, burst 20"
 
 
 def assert_about_20_of_40_got_through(results, seconds: float) -> None:
@@ -31,7 +31,7 @@ def assert_about_20_of_40_got_through(results, seconds: float) -> None:
     for status, headers, body in results:
         if status == 429:
             assert headers["Content-Type"] == "application/problem+json"
-            assert body["status"] == 429 and body["limit"] == ENTRY_LIMIT
+            assert body["status"] == 429 and body["limit"] == GATE_LIMIT
             assert headers["Retry-After"] == "1" and headers["Access-Control-Allow-Origin"] == "*"
 
 
@@ -135,7 +135,7 @@ def test_a_blocked_address_gets_403_before_any_other_work_and_the_list_is_reread
         replacement.write_text("127.0.0.51\n", encoding="utf-8")
         os.replace(replacement, blocklist)
         # A worker looks at the file again on its first request a second or more after its last look.
-        time.sleep(BLOCKLIST_CHECK_SECONDS + 0.2)
+        time.sleep(CHECK_SECONDS + 0.2)
         assert fetch(f"{base}/api/v1/kaomojis/1", source="127.0.0.51")[0] == 403
         # Unblocked now; its ten refused requests never reached the limits, so its minute is untouched.
         status, headers, _ = fetch(f"{base}/api/v1/categories", source="127.0.0.50")

@@ -25,7 +25,7 @@ def test_a_client_gets_21_requests_at_once_then_one_every_tenth_of_a_second():
 
 
 def test_processes_sharing_a_buckets_file_limit_a_client_together(tmp_path):
-    path = str(tmp_path / "entry-buckets")
+    path = str(tmp_path / "gate-buckets")
     first, second = Buckets(10, 20, path), Buckets(10, 20, path)  # as two workers map it
     assert all(first.take("192.0.2.1") == 0.0 for _ in range(11))
     assert all(second.take("192.0.2.1") == 0.0 for _ in range(10))

@@ -28,7 +28,7 @@ def test_readme_serve_command_serves_the_api(full_catalog):
         assert fetch(f"{base}/api/v1/kaomojis/0")[0] == 404
 
 
-def test_a_catalog_swapped_by_rename_is_served_within_a_second_without_failed_requests(tmp_path):
+def test_a_catalog_swapped_by_rename_is_served_within_two_seconds_without_failed_requests(tmp_path):
     served = tmp_path / "catalog.sqlite"
     build_catalog.build(served, sample=120, progress=Quiet())
     replacement_dir = tmp_path / "next"
@@ -72,7 +72,8 @@ def test_a_catalog_swapped_by_rename_is_served_within_a_second_without_failed_re
         new_version = fetch(f"{base}/healthz")[2]["catalog"]["version"]
         assert new_version != old_version
         assert not failures
-        late_old = [t - swapped_at for t, v in versions if v == old_version and t > swapped_at + 1.2]
+        # A second until a worker looks, then the new file is opened and checked in a thread.
+        late_old = [t - swapped_at for t, v in versions if v == old_version and t > swapped_at + 2.2]
         assert not late_old, f"old catalog still served {max(late_old):.2f} s after the swap"
         # Every worker now answers with the new catalog.
         assert {fetch(f"{base}/healthz")[2]["catalog"]["version"] for _ in range(30)} == {new_version}

@@ -66,7 +66,8 @@ def test_the_refresh_swaps_in_a_new_version_and_leaves_an_unchanged_one_alone(sa
         again = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
         assert again.returncode == 0 and "left as it was" in again.stdout, again.stderr
         assert (live.stat().st_ino, live.stat().st_mtime_ns) == (inode, modified)
-        assert sorted(p.name for p in data.iterdir()) == ["catalog.sqlite"]  # no temporary file left behind
+        # No temporary file left behind; the catalog's second name for workers that start while it is bad.
+        assert sorted(p.name for p in data.iterdir()) == ["catalog.sqlite", "catalog.sqlite.last-good"]
         assert fetch(f"{base}/healthz")[2]["catalog"]["version"] == after
 
 
@@ -83,9 +84,9 @@ def broken_copies(catalog, folder):
     no_table = copy("no-table.sqlite")
     with sqlite3.connect(no_table) as db:
         db.execute("DROP TABLE search_keys")
-    no_locale_table = copy("no-locale-table.sqlite")
-    with sqlite3.connect(no_locale_table) as db:
-        db.execute("DROP TABLE search_ja")
+    no_fragments = copy("no-fragments.sqlite")
+    with sqlite3.connect(no_fragments) as db:
+        db.execute("DROP TABLE face_fragments")
     corrupt = copy("corrupt.sqlite")
     size = corrupt.stat().st_size
     with open(corrupt, "r+b") as file:
@@ -94,7 +95,7 @@ def broken_copies(catalog, folder):
     truncated = copy("truncated.sqlite")
     with open(truncated, "r+b") as file:
         file.truncate(size // 2)
-    return [no_version, no_table, no_locale_table, corrupt, truncated]
+    return [no_version, no_table, no_fragments, corrupt, truncated]
 
 
 def test_a_catalog_is_checked_before_it_is_renamed_into_place(sample_catalog, tmp_path):

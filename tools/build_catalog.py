@@ -25,6 +25,8 @@ from pathlib import Path
 import kaomoji_dataset
 
 from kaomoji_api import textnorm
+from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
+from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools.search_index import index_keys
 
@@ -295,6 +297,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             tmp.unlink()
         else:
             os.replace(tmp, out)
+            keep_as_last_good(out)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -307,33 +310,37 @@ class CatalogInvalid(Exception):
 
 
 def check_catalog(path: Path) -> None:
-    """Raise CatalogInvalid unless the catalog at `path` is whole: SQLite's quick_check passes, every
-    table of schema.sql exists (the search table of each locale in `meta`), and `meta` has a version
-    and counts of entries."""
+    """Raise CatalogInvalid unless the catalog at `path` is whole: every table of schema.sql exists, and
+    the service opens it as it would serve it (kaomoji_api.catalog.Catalog: SQLite's quick_check, `meta`,
+    every table it reads), search index included."""
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise CatalogInvalid(f"{path}: quick_check: {'; '.join(problems[:3])}")
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        meta = dict(db.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
-        # The tables schema.sql makes for these locales, as SQLite names them (FTS5's own included).
-        static, per_locale = schema_parts()
         blank = sqlite3.connect(":memory:")
-        blank.executescript(static)
-        for locale in json.loads(meta.get("locales") or "[]"):
-            blank.executescript(per_locale.replace("{table}", table_name(locale["code"])))
+        blank.executescript(SCHEMA.read_text(encoding="utf-8"))
         expected = {name for (name,) in blank.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         blank.close()
         if expected - tables:
             raise CatalogInvalid(f"{path}: tables missing: {', '.join(sorted(expected - tables))}")
-        counts = json.loads(meta.get("counts") or "{}")
-        if not meta.get("version") or not counts.get("entries") or not counts.get("locales"):
-            raise CatalogInvalid(f"{path}: meta has no version or no counts of entries and locales")
     except sqlite3.DatabaseError as error:
         raise CatalogInvalid(f"{path}: {error}") from error
     finally:
         db.close()
+    try:
+        Searcher(Catalog(path), depth=1, cache_bytes=0)
+    except (CatalogError, sqlite3.DatabaseError, LookupError, ValueError) as error:
+        raise CatalogInvalid(str(error)) from error
+
+
+def keep_as_last_good(out: Path) -> None:
+    """Give the catalog just installed a second name, which a worker starts on when the file under the
+    first is replaced by a bad one (kaomoji_api/current.py); both names share the file, so no space."""
+    link = out.with_name(out.name + LAST_GOOD_SUFFIX)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{link.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    os.unlink(tmp_name)
+    os.link(out, tmp_name)
+    os.replace(tmp_name, link)
 
 
 def live_version(path: Path) -> str | None:

@@ -81,7 +81,7 @@ export interface paths {
         };
         /**
          * Search by keyword in any of the 12 languages, or by pasting a face
-         * @description Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.
+         * @description Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
          */
         get: operations["searchKaomojis"];
         put?: never;
@@ -101,7 +101,7 @@ export interface paths {
         };
         /**
          * Search by keyword in any of the 12 languages, or by pasting a face
-         * @description Alias of /api/v1/kaomojis/search. Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it.
+         * @description Alias of /api/v1/kaomojis/search. Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
          */
         get: operations["search"];
         put?: never;
@@ -367,7 +367,7 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time at which it starts again. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description RFC 8288 links: first, prev, next, last. */
+                    /** @description RFC 8288 links: first, prev, next, last. Left out when longer than 2048 bytes (a long query); `pagination` in the body says the same. */
                     Link?: string;
                     [name: string]: unknown;
                 };
@@ -575,7 +575,7 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time at which it starts again. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description RFC 8288 links: first, prev, next, last. */
+                    /** @description RFC 8288 links: first, prev, next, last. Left out when longer than 2048 bytes (a long query); `pagination` in the body says the same. */
                     Link?: string;
                     [name: string]: unknown;
                 };
@@ -630,7 +630,7 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time at which it starts again. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description RFC 8288 links: first, prev, next, last. */
+                    /** @description RFC 8288 links: first, prev, next, last. Left out when longer than 2048 bytes (a long query); `pagination` in the body says the same. */
                     Link?: string;
                     [name: string]: unknown;
                 };
