@@ -137,7 +137,7 @@ def in_process_search(catalog: str) -> list[dict]:
         for q in queries:
             cold, warm = [], []
             for _ in range(15):
-                searcher.ranking.cache_clear()
+                searcher.clear_cache()
                 started = time.perf_counter()
                 searcher.search(q["q"], q["locale"], 0, 25)
                 cold.append(time.perf_counter() - started)

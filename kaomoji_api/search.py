@@ -89,6 +89,7 @@ class LocaleIndex:
             indexes["label"], indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"], indexes["category_name"]
         )
         self.phrases = sorted(self.exact)
+        self.longest_phrase = max(map(len, self.phrases), default=0)
         self.sorted_tokens = sorted(self.tokens)
         self.sorted_category_tokens = sorted(self.category_tokens)
 
@@ -155,7 +156,8 @@ class LocaleIndex:
         """The last resort for a word that no keyword has, not even in part: the keywords starting with
         its longest beginning of at least SHORTEST letters ("angrily" finds angry, "happyness" happy)."""
         folded = textnorm.comparable(query)
-        for end in range(len(folded) - 1, SHORTEST - 1, -1):
+        # A beginning longer than every phrase begins none of them.
+        for end in range(min(len(folded) - 1, self.longest_phrase), SHORTEST - 1, -1):
             mask, match = 0, None
             for phrase in self._with_prefix(self.phrases, folded[:end]):
                 mask |= self.exact[phrase][0]
