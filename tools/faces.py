@@ -27,12 +27,13 @@ from kaomoji_api.textnorm import fold
 
 # A run is a maximal stretch of: hiragana (not the spacing voicing marks ゛゜, which faces
 # use as eyes), katakana (not the middle dot ・), half-width katakana (ﾞﾟ only right after a
-# half-width kana, where they voice it: ﾊﾟ; a lone ﾟ is an eye), small katakana ㇰ-ㇿ,
+# half-width kana they can voice: ﾊﾟ, ｶﾞ; in (oﾟﾛﾟ) the ﾟ are eyes), small katakana ㇰ-ㇿ,
 # CJK ideographs, 々 〆 and the elongation marks ー ｰ 〜 ～.
 _RUN = re.compile(
     "(?:[\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006\u301c\uff5e\uff70]"
-    "|[\uff66-\uff6f\uff71-\uff9d][\uff9e\uff9f]?)+"
+    "|[\uff66-\uff6f\uff71-\uff9d]|(?<=[\uff73\uff76-\uff84\uff8a-\uff8e])\uff9e"
+    "|(?<=[\uff8a-\uff8e])\uff9f)+"
 )
 
 # Characters drawn for their shape, not read: arms and hands (ノ ヽ ヾ ゞ っ つ ヘ), mouths
@@ -110,29 +111,39 @@ def is_face_part(run: str) -> bool:
                 and not any(ch in _NEVER_READ for ch in run))
 
 
+def _lengthen(text: str) -> str:
+    """Folded text with its long vowels written one way: rules 2 and 3 of normalise()."""
+    text = _REPEATED_SMALL.sub(r"\1", text)
+    chars: list[str] = []
+    for ch in text:
+        if ch in _SMALL_VOWEL and chars and _vowel(chars[-1]) == _SMALL_VOWEL[ch]:
+            ch = "ー"
+        chars.append(ch)
+    return _ELONGATION.sub("ー", "".join(chars))
+
+
 @functools.lru_cache(maxsize=None)
 def normalise(run: str) -> str:
     """The key a run is looked up by. Rules, in order:
 
-    1. NFKC, katakana as hiragana (textnorm.fold): ｵﾔｽﾐ and オヤスミ → おやすみ.
+    1. NFKC, katakana as hiragana (textnorm.fold): ｵﾔｽﾐ and オヤスミ → おやすみ; ～ becomes ~.
     2. A small vowel that repeats the vowel before it lengthens it: わぁい → わーい,
-       ヒイィィ → ひいー; repeated small kana count once: ぃぃぃ → ぃ.
-    3. Elongation marks ー 〜 ～ ~ are one mark, however many: あ～～ん → あーん.
-    4. A trailing っ, and trailing elongation, are dropped, repeatedly:
-       おやすみ〜 → おやすみ, わーいっ → わーい, ひえーっ → ひえ, ｷｬｰｯ → きゃ.
+       ヒイィィ → ひいー; repeated small kana count once: ぃぃぃ → ぃ, ッッ → っ.
+    3. Elongation marks ー 〜 ~ are one mark, however many: あ～～ん → あーん.
+    4. Trailing っ and elongation are dropped, repeatedly:
+       おやすみ〜 → おやすみ, わーいっ → わーい, ひえーっ → ひえ, ｷｬｰｯ → きゃ, じー → じ.
     Words are not shortened: おやすみなさい stays its own key; a glossary row joins it
     to おやすみ by listing it among its variants.
     """
-    key = fold(run)
-    key = _REPEATED_SMALL.sub(r"\1", key)
-    chars: list[str] = []
-    for ch in key:
-        if ch in _SMALL_VOWEL and chars and _vowel(chars[-1]) == _SMALL_VOWEL[ch]:
-            ch = "ー"
-        chars.append(ch)
-    key = _ELONGATION.sub("ー", "".join(chars).replace("～", "ー"))
-    stripped = key.rstrip("ーっ")
-    return stripped or key
+    key = _lengthen(fold(run))
+    return key.rstrip("ーっ") or key
+
+
+def reading(run: str) -> str:
+    """A run as it is said, for romaji: a trailing long vowel stays (ジィィ → じー, "jii"),
+    a trailing wave or っ goes (ｵﾔｽﾐ～ → おやすみ, ハッ → は)."""
+    text = fold(run).rstrip("~〜っ")
+    return _lengthen(text) or normalise(run)
 
 
 @functools.lru_cache(maxsize=1)
@@ -189,18 +200,21 @@ def _katsu():
     return katsu
 
 
-def _to_katakana(text: str) -> str:
-    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
+_KANA_ONLY = re.compile("[\u3041-\u309f\u30fc]+")
 
 
 @functools.lru_cache(maxsize=None)
-def romanise(key: str) -> str:
-    """Hepburn romaji of a key by cutlet, lower case: おやすみ → "oyasumi", りーち → "riichi".
+def romanise(text: str) -> str:
+    """Hepburn romaji by cutlet, lower case: おやすみ → "oyasumi", りーち → "riichi",
+    ばいばーい → "baibaai", 電柱 → "denchuu".
 
-    Kana keys are read as katakana, where cutlet writes a long vowel (ー) as a doubled
-    vowel; kanji keys are read as written: 一杯 → "ippai".
+    Kana are mapped as one word (cutlet's map_kana: no spaces cut by the tokenizer, a
+    long mark doubles the vowel); text with kanji goes through the tokenizer for readings.
     """
-    return _katsu().romaji(_to_katakana(key), capitalize=False).strip()
+    text = text.rstrip("っ")
+    if _KANA_ONLY.fullmatch(text):
+        return _katsu().map_kana(text)
+    return _katsu().romaji(text, capitalize=False).strip()
 
 
 # ---------------------------------------------------------------- glossary candidates
@@ -250,7 +264,7 @@ def candidates(read) -> list[dict]:
                 examples[key].append(entry["text"])
     return [
         {"key": key, "entries": n, "variants": [s for s, _ in surfaces[key].most_common(5)],
-         "romaji": romanise(key), "examples": examples[key]}
+         "romaji": romanise(reading(surfaces[key].most_common(1)[0][0])), "examples": examples[key]}
         for key, n in sorted(count.items(), key=lambda item: (-item[1], item[0]))
     ]
 
