@@ -295,8 +295,58 @@ def main_candidates() -> None:
     print(f"total {time.perf_counter() - started:.1f} s")
 
 
+# Drawn patterns longer than one character that a writer should see whole; the counts
+# of single symbols and of frequent symbol pairs and triples are added to them.
+KNOWN_PART_PATTERNS = (
+    "┻━┻", "┻┻", "┳━┳", "┬─┬", "(╯°□°)╯", "︵", "ノ彡", "m(_ _)m", "m(__)m", "orz", "OTL",
+    "＿|￣|○", "_|￣|○", "ε=", "=3", "ε-", "(ェ)", "(エ)", "ᴥ", "ʖ", "¯\\_", "_/¯", "(ツ)",
+    "┐", "┌", "σ", "ψ", "φ", "_φ", "ρ", "o〇", "oO", "Σ", "ヾ", "ゞ", "ノシ", "ﾉｼ",
+    "凸", "旦", "卍", "益", "皿", "(●●)", "(∞)", "⊂", "⊃", "∩", "∪", "＼", "／", "b", "d",
+    "(*", "*)", "〃", "///", "☆", "★", "♪", "♡", "♥", "💢", "#", "╬", "💦", ";", "汗", "💧",
+    "ω", "∀", "Д", "▽", "◇", "ε", "3", "＞＜", ">_<", "T_T", "ToT", ";_;", "。・゜", "・゜・",
+    "━━", "≡", "三", "=○", "○=", "☆)", "Ψ", "⌒", "ﾟ+.", "*:.｡", "✧", "٩", "۶", "و", "ง",
+    "ლ", "щ", "ಠ", "◕", "‿", "ᵕ", "˘", "³", "з", "∠", "」∠", "_(:3", "(:3", "〆", "✿", "❀",
+)
+
+
+def part_candidates(entries) -> list[dict]:
+    """Symbols, symbol pairs and triples, and known patterns, by count of entries."""
+    count: Counter[str] = Counter()
+    examples: dict[str, list[str]] = defaultdict(list)
+    for entry in entries:
+        text = entry["text"]
+        found = {pattern for pattern in KNOWN_PART_PATTERNS if pattern in text}
+        symbols = [ch if not ch.isspace() and (unicodedata.category(ch)[0] not in "LN"
+                                               or ch in FACE_PART_CHARS or ord(ch) > 0x3ff
+                                               and not _RUN.fullmatch(ch)) else " " for ch in text]
+        found.update(ch for ch in symbols if ch != " ")
+        line = "".join(symbols)
+        for size in (2, 3):
+            found.update(line[i:i + size] for i in range(len(line) - size + 1)
+                         if " " not in line[i:i + size] and len(set(line[i:i + size])) > 1)
+        for pattern in found:
+            count[pattern] += 1
+            if len(examples[pattern]) < 3 and len(text) <= 40:
+                examples[pattern].append(text)
+    # A pair or triple is kept when it is not just its commonest symbol again.
+    rows = []
+    for pattern, n in count.most_common():
+        if len(pattern) > 1 and pattern not in KNOWN_PART_PATTERNS and (
+                n < 150 or any(ch in "()（）" for ch in pattern)):
+            continue  # rare, or a symbol with the bracket it sits against
+        rows.append({"pattern": pattern, "entries": n, "examples": examples[pattern]})
+        if len(rows) == 300:
+            break
+    return rows
+
+
 def main_parts() -> None:
-    raise SystemExit("not yet")
+    entries = served_entries()
+    started = time.perf_counter()
+    rows = part_candidates(entries)
+    write_json(GLOSSARY_DIR / "parts-candidates.json", rows)
+    print(f"{len(rows)} part candidates in {time.perf_counter() - started:.1f} s")
+    print(" ".join(f"{r['pattern']}:{r['entries']}" for r in rows[:120]))
 
 
 def main() -> None:
