@@ -59,11 +59,11 @@ _CLOSE = frozenset(")）」｣]］】〕>＞｝}")
 _OPEN = frozenset("(（「｢[［【〔<＜｛{")
 
 _ELONGATION = re.compile("[ー〜~]+")
-_SMALL_VOWEL = dict(zip("ぁぃぅぇぉゎ", "aiueoa"))
+_SMALL_VOWEL = dict(zip("ぁぃぅぇぉゎ", "aiueoa", strict=True))
 _REPEATED_SMALL = re.compile("([ぁぃぅぇぉゃゅょゎっ])\\1+")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _vowel(kana: str) -> str:
     """The vowel a hiragana ends with ("か" → "a"), or "" for ん, っ and non-kana."""
     if kana in _SMALL_VOWEL:
@@ -122,7 +122,7 @@ def _lengthen(text: str) -> str:
     return _ELONGATION.sub("ー", "".join(chars))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def normalise(run: str) -> str:
     """The key a run is looked up by. Rules, in order:
 
@@ -203,7 +203,7 @@ def _katsu():
 _KANA_ONLY = re.compile("[\u3041-\u309f\u30fc]+")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def romanise(text: str) -> str:
     """Hepburn romaji by cutlet, lower case: おやすみ → "oyasumi", りーち → "riichi",
     ばいばーい → "baibaai", 電柱 → "denchuu".
