@@ -1,0 +1,133 @@
+"""The reading of the Japanese text in faces (tools/faces.py) and the glossary files (issue 14)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools import faces
+
+GLOSSARY = faces.GLOSSARY_DIR
+
+
+def load(name: str):
+    return json.loads((GLOSSARY / name).read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------- reading runs
+
+@pytest.mark.parametrize(("face", "runs"), [
+    ("ヾ(・ω・)ノｵﾔｽﾐ~", ["ｵﾔｽﾐ"]),
+    ("ヽ(`Д´)ﾉ", []),
+    ("(╬ಠ益ಠ)", []),
+    ("(・ω・)ノシ", []),
+    ("¯\\_(ツ)_/¯", []),
+    ("|壁|･ω･)", ["壁"]),
+    ("ｷﾀ━━━(ﾟ∀ﾟ)━━━!!", ["ｷﾀ"]),
+    ("(oﾟﾛﾟ)ﾉ", []),
+    ("(*￣.￣*)エヘヘ", ["エヘヘ"]),
+    ("ｶﾞﾝﾊﾞ!o(￣へ￣o)", ["ｶﾞﾝﾊﾞ"]),
+    ("(´・ω・)おやすみ〜", ["おやすみ〜"]),
+])
+def test_runs_are_the_text_without_the_drawn_parts(face, runs):
+    assert faces.japanese_runs(face) == runs
+
+
+def test_face_part_characters_alone_are_parts_not_text():
+    for drawn in ["口", "旦", "凸", "皿", "ノ彡", "川ノ", "ーー", "圀圀圀", "ェ"]:
+        assert faces.is_face_part(drawn), drawn
+    for written in ["エヘヘ", "ツー", "シッ", "壁", "東"]:
+        assert not faces.is_face_part(written), written
+
+
+# ------------------------------------------------------------------------- normalising
+
+def test_half_width_katakana_and_hiragana_meet_one_key():
+    keys = {faces.normalise(run) for run in ["ｵﾔｽﾐ", "オヤスミ", "おやすみ〜", "おやすみぃ"]}
+    assert keys == {"おやすみ"}
+
+
+def test_elongation_trailing_small_tsu_and_repeated_small_kana_fold():
+    assert faces.normalise("わぁい") == faces.normalise("ワーイ") == faces.normalise("わ～～い") == "わーい"
+    assert faces.normalise("ヒイィィ") == "ひい"
+    assert faces.normalise("わーいっ") == "わーい"
+    assert faces.normalise("ｷｬｰｯ") == "きゃ"
+    assert faces.normalise("ドンマイ") == faces.normalise("ﾄﾞﾝﾏｲ") == "どんまい"
+
+
+def test_a_longer_phrase_keeps_its_own_key():
+    # おやすみなさい is a different fragment; a glossary row joins it through its variants.
+    assert faces.normalise("オヤスミナサイ") == "おやすみなさい" != faces.normalise("ｵﾔｽﾐ")
+
+
+# ------------------------------------------------------------------------- splitting
+
+def test_split_cuts_a_run_into_keys_at_word_boundaries():
+    assert faces.split("さようならまたね", frozenset({"さようなら", "また"})) == ["さようなら", "また", "ね"]
+
+
+def test_split_fails_when_a_piece_is_unknown():
+    assert faces.split("さようならまたね", frozenset({"さようなら"})) is None
+
+
+def test_split_without_keys_gives_the_words():
+    assert faces.split("さようならまたね") == ["さようなら", "また", "ね"]
+
+
+# ------------------------------------------------------------------------- romanising
+
+@pytest.mark.parametrize(("text", "romaji"), [
+    ("おやすみ", "oyasumi"), ("どんまい", "donmai"), ("りーち", "riichi"),
+    ("ばいばーい", "baibaai"), ("電柱", "denchuu"),
+])
+def test_romanise_is_hepburn_by_cutlet(text, romaji):
+    assert faces.romanise(text) == romaji
+
+
+def test_reading_keeps_a_long_vowel_but_not_a_wave():
+    assert faces.romanise(faces.reading("ジィィ")) == "jii"
+    assert faces.romanise(faces.reading("ｵﾔｽﾐ～")) == "oyasumi"
+
+
+# ------------------------------------------------------------------------- glossary files
+
+def test_every_source_key_is_normalised_and_in_one_row_only():
+    owner: dict[str, str] = {}
+    for row in load("source.json"):
+        assert faces.normalise(row["key"]) == row["key"]
+        for text in [row["key"], *row["variants"]]:
+            key = faces.normalise(text)
+            assert owner.setdefault(key, row["key"]) == row["key"], f"{text} in {row['key']} and {owner[key]}"
+
+
+def test_every_row_has_a_known_intent_and_romaji():
+    intents = {intent["id"] for intent in load("intents.json")}
+    for row in load("source.json"):
+        assert row["intent"] in intents, row["key"]
+        assert row["romaji"].isascii() and row["romaji"], row["key"]
+        assert row.get("sensitive", True) is True, "sensitive is only ever true"
+
+
+def test_greeting_type_intents_are_marked():
+    greeting = {intent["id"] for intent in load("intents.json") if intent["greeting"]}
+    assert {"hello", "goodbye", "good-night", "good-morning", "welcome-back", "im-home",
+            "thanks", "apology"} <= greeting
+
+
+def test_locale_files_have_exactly_the_keys_of_the_source_files():
+    fragments = {row["key"] for row in load("source.json")}
+    parts = {row["id"] for row in load("parts.json")}
+    for path in sorted(GLOSSARY.glob("*.json")):
+        if path.stem in {"source", "parts", "intents", "candidates", "parts-candidates", "sensitive"}:
+            continue
+        texts = load(path.name)
+        assert set(texts["fragments"]) == fragments, path.name
+        assert set(texts["parts"]) == parts, path.name
+        texts = [*texts["fragments"].values(), *texts["parts"].values()]
+        assert all(isinstance(text, str) and text.strip() for text in texts), path.name
+
+
+def test_english_glosses_are_short():
+    for key, gloss in load("en.json")["fragments"].items():
+        assert len(gloss.split()) <= 22, key
