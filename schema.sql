@@ -23,7 +23,8 @@ CREATE TABLE categories (
     id          INTEGER PRIMARY KEY,
     slug        TEXT NOT NULL UNIQUE,
     type        TEXT NOT NULL,
-    entry_count INTEGER NOT NULL
+    emoji       TEXT NOT NULL,           -- one emoji that stands for the category
+    entry_count INTEGER NOT NULL         -- entries whose main category it is
 );
 
 CREATE TABLE category_texts (
@@ -31,6 +32,7 @@ CREATE TABLE category_texts (
     locale      TEXT NOT NULL REFERENCES locales (code),
     name        TEXT NOT NULL,
     about       TEXT NOT NULL,           -- first part of every note in this category
+    description TEXT NOT NULL,           -- one sentence about the category, for its record and page
     PRIMARY KEY (category_id, locale)
 ) WITHOUT ROWID;
 
@@ -61,6 +63,17 @@ CREATE TABLE profiles (
     labels      TEXT NOT NULL,           -- JSON array of the dataset's English labels
     entry_count INTEGER NOT NULL
 );
+
+-- The categories of a profile's entries, its main one (profiles.category_id) at position 0. The
+-- builder writes only the main one today; secondary categories are further rows. Entries take
+-- their categories from their profile, so a set of categories costs a row per profile, not per entry.
+CREATE TABLE profile_categories (
+    profile_id  INTEGER NOT NULL REFERENCES profiles (id),
+    position    INTEGER NOT NULL,
+    category_id INTEGER NOT NULL REFERENCES categories (id),
+    PRIMARY KEY (profile_id, position),
+    UNIQUE (profile_id, category_id)
+) WITHOUT ROWID;
 
 CREATE TABLE profile_texts (
     profile_id INTEGER NOT NULL REFERENCES profiles (id),

@@ -35,7 +35,8 @@ class Category:
     id: int
     slug: str
     type: str
-    count: int
+    emoji: str
+    count: int  # entries whose main category it is
 
 
 @dataclass(frozen=True)
@@ -186,17 +187,20 @@ class Catalog:
         self.locales = {
             r[0]: Locale(*r) for r in db.execute("SELECT code, name, english_name, stemmer FROM locales ORDER BY position")
         }
-        self.categories = [Category(*r) for r in db.execute("SELECT id, slug, type, entry_count FROM categories ORDER BY id")]
+        self.categories = [Category(*r) for r in db.execute("SELECT id, slug, type, emoji, entry_count FROM categories ORDER BY id")]
         self.category_by_slug = {c.slug: c for c in self.categories}
         self.category_by_id = {c.id: c for c in self.categories}
         self.category_slugs = {c.id: c.slug for c in self.categories}
         self.category_types = sorted({c.type for c in self.categories})
-        self.category_texts = {(r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, about FROM category_texts")}
+        self.category_texts = {
+            (r[0], r[1]): (r[2], r[3], r[4]) for r in db.execute("SELECT category_id, locale, name, about, description FROM category_texts")
+        }
         self.usage = {}
         for cid, loc, template in db.execute("SELECT category_id, locale, template FROM usage_templates ORDER BY category_id, locale, position"):
             self.usage.setdefault((cid, loc), []).append(template)
         self.notes = {r[0]: r[1:] for r in db.execute("SELECT locale, width, cjk_font, any_font, ja_context, any_context FROM note_templates")}
         self.profiles = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in db.execute("SELECT id, category_id, labels, entry_count FROM profiles")}
+        self.profile_categories = self._profile_categories(db)
         # Profiles repeat the same names and keyword lists many times: keep one copy of each.
         shared: dict = {}
         # Per locale, a list indexed by profile id: (name, keywords).
@@ -209,6 +213,24 @@ class Catalog:
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
         if not self.version or self.entry_count <= 0:
             raise ValueError("meta has no version or no entries")
+
+    def _profile_categories(self, db: sqlite3.Connection) -> list[tuple[str, ...] | None]:
+        """Per profile id, the slugs of its entries' categories, the main one first.
+
+        Profiles with the same categories share one tuple (today one per category), so an entry's
+        `categories` costs nothing per entry and nothing to render.
+        """
+        slugs: dict[int, list[str]] = {}
+        for pid, category_id in db.execute("SELECT profile_id, category_id FROM profile_categories ORDER BY profile_id, position"):
+            slugs.setdefault(pid, []).append(self.category_slugs[category_id])
+        shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+        by_profile: list[tuple[str, ...] | None] = [None] * (max(self.profiles) + 1)
+        for pid, (category_id, _, _) in self.profiles.items():
+            found = tuple(slugs.get(pid, ()))
+            if not found or found[0] != self.category_slugs[category_id]:
+                raise ValueError(f"profile {pid}: profile_categories must start with its main category")
+            by_profile[pid] = shared.setdefault(found, found)
+        return by_profile
 
     # Entries -----------------------------------------------------------------
 
@@ -308,6 +330,9 @@ class Catalog:
 
     def category_name(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][0]
+
+    def category_description(self, category_id: int, locale: str) -> str:
+        return self.category_texts[(category_id, locale)][2]
 
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
         """Two or three example sentences, chosen from the id so that consecutive ids differ."""

@@ -29,6 +29,9 @@ DEFAULTS = {
     # How many proxies in front of the app append to X-Forwarded-For (1 behind deploy/nginx.conf). With 0
     # the client is REMOTE_ADDR and the header is ignored, so a client cannot choose its own address.
     "TRUSTED_PROXIES": 0,
+    # The public address of the service (https://kaomoji.example), from which the `url` of each category is
+    # made. Empty: the address the request was sent to, as Werkzeug sees it (set this behind proxies).
+    "PUBLIC_URL": "",
     # File of blocked addresses and CIDR ranges, one a line; reread when it changes. Empty: nobody is blocked.
     "BLOCKLIST": "",
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from flask import request
+from flask import current_app, request
 
 from kaomoji_api import current
 from kaomoji_api.http import ok_or_not_modified
@@ -32,14 +32,15 @@ def response_cache(max_bytes: int) -> SizedLru:
     return SizedLru(max_bytes, lambda item: len(item.body) + ITEM_OVERHEAD)
 
 
-def cached_response(view=None, *, when=None):
+def cached_response(view=None, *, when=None, per_host=False):
     """Serve a view's 200 responses from the cache, unless they say no-store.
 
     For views whose answers are cheap to make or rarely asked twice, don't: a miss costs more than
-    making the answer. `when` (a function of the request) limits caching to some requests.
+    making the answer. `when` (a function of the request) limits caching to some requests. `per_host`
+    keeps an answer per address the request was sent to, for views that write absolute URLs.
     """
     if view is None:
-        return functools.partial(cached_response, when=when)
+        return functools.partial(cached_response, when=when, per_host=per_host)
 
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
@@ -47,6 +48,8 @@ def cached_response(view=None, *, when=None):
         if not cache.max_bytes or (when is not None and not when()):
             return view(*args, **kwargs)
         key = (request.endpoint, request.query_string, request.headers.get("Accept-Language", ""), tuple(kwargs.items()))
+        if per_host and not current_app.config["PUBLIC_URL"]:
+            key += (request.host_url,)
         hit = cache.get(key)
         if hit is not None:
             return ok_or_not_modified(hit.body, hit.headers, hit.etag, hit.entries)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-ENTRY_FIELDS = {"id", "text", "category", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"}
+ENTRY_FIELDS = {"id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"}
 DETAIL_FIELDS = ENTRY_FIELDS | {"note", "usage"}
 
 
@@ -199,15 +199,46 @@ def test_pasting_a_face_finds_entries_containing_it(client):
 
 # Categories ------------------------------------------------------------------------------------
 
-def test_categories_list_slug_name_type_count_and_filter_by_type(client):
+def test_categories_list_id_slug_name_type_count_emoji_description_url_and_filter_by_type(client):
     _, body = get(client, "/api/v1/categories")
     assert len(body["data"]) >= 40
     for c in body["data"]:
-        assert set(c) == {"slug", "name", "type", "count"} and c["count"] > 0
+        assert set(c) == {"id", "slug", "name", "type", "count", "emoji", "description", "url"} and c["count"] > 0
+        assert c["id"] == c["slug"] and c["emoji"] and c["description"].endswith(".")
     _, emotions = get(client, "/api/v1/categories?type=emotion")
     assert emotions["data"] and all(c["type"] == "emotion" for c in emotions["data"])
     response, bad = get(client, "/api/v1/categories?type=nonsense")
     assert response.status_code == 400 and "emotion" in bad["invalid_params"][0]["reason"]
+
+
+def test_every_item_lists_its_categories_main_one_first(client):
+    for path in ["/api/v1/kaomojis?limit=100", "/api/v1/random?count=10", "/api/v1/search?q=cat", "/api/v1/kaomojis?category=dog"]:
+        for item in get(client, path)[1]["data"]:
+            assert item["categories"] == [item["category"]], path
+    assert get(client, "/api/v1/kaomojis/1")[1]["data"]["categories"] == ["happy"]
+
+
+def test_a_category_url_is_its_page_in_the_requested_locale(client):
+    urls = {c["id"]: c["url"] for c in get(client, "/api/v1/categories", base_url="https://kaomoji.example")[1]["data"]}
+    assert urls["cat"] == "https://kaomoji.example/category/cat"
+    ja = {c["id"]: c["url"] for c in get(client, "/api/v1/categories?locale=ja", base_url="https://kaomoji.example")[1]["data"]}
+    assert ja["table-flip"] == "https://kaomoji.example/ja/category/table-flip"
+    # The response cache keeps one answer per address the request was sent to.
+    assert get(client, "/api/v1/categories", base_url="http://other.example")[1]["data"][0]["url"].startswith("http://other.example/category/")
+
+
+def test_behind_proxies_the_public_url_setting_makes_category_urls(full_catalog):
+    from kaomoji_api import create_app
+
+    app = create_app({"CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False, "PUBLIC_URL": "https://kaomoji.example/"})
+    body = app.test_client().get("/api/v1/categories?locale=zh-Hant", base_url="http://127.0.0.1:8000").get_json()
+    assert {c["url"] for c in body["data"]} == {f"https://kaomoji.example/zh-Hant/category/{c['id']}" for c in body["data"]}
+
+
+def test_category_descriptions_are_localized(client):
+    en = {c["id"]: c["description"] for c in get(client, "/api/v1/categories")[1]["data"]}
+    ja = {c["id"]: c["description"] for c in get(client, "/api/v1/categories?locale=ja")[1]["data"]}
+    assert all(ja[slug] != en[slug] and ja[slug].endswith("。") for slug in en)
 
 
 def test_unknown_category_lists_the_valid_ones(client):

@@ -47,8 +47,8 @@ def test_every_locale_is_complete_for_every_entry(db):
         texts = db.execute("SELECT name, keywords FROM profile_texts WHERE locale = ?", (code,)).fetchall()
         assert len(texts) == profiles, code
         assert all(name.strip() and json.loads(keywords) for name, keywords in texts), code
-        names = db.execute("SELECT name, about FROM category_texts WHERE locale = ?", (code,)).fetchall()
-        assert len(names) == categories and all(n.strip() and a.strip() for n, a in names), code
+        names = db.execute("SELECT name, about, description FROM category_texts WHERE locale = ?", (code,)).fetchall()
+        assert len(names) == categories and all(n.strip() and a.strip() and d.strip() for n, a, d in names), code
         usage = db.execute("SELECT category_id, count(*) FROM usage_templates WHERE locale = ? GROUP BY category_id", (code,)).fetchall()
         assert len(usage) == categories and min(n for _, n in usage) >= 4, code
     # No entry points at a profile without texts.
@@ -138,3 +138,17 @@ def test_pasted_faces_are_searchable_by_their_text(db):
 
 def test_the_file_stays_within_budget(full_catalog):
     assert full_catalog.stat().st_size <= 150 * 1024 * 1024
+
+
+def test_every_profile_lists_its_categories_main_one_first(db):
+    rows = db.execute(
+        "SELECT p.id, p.category_id, group_concat(pc.category_id) FROM profiles p "
+        "LEFT JOIN (SELECT * FROM profile_categories ORDER BY position) pc ON pc.profile_id = p.id GROUP BY p.id"
+    ).fetchall()
+    assert rows and all(listed and int(listed.split(",")[0]) == main for _, main, listed in rows)
+
+
+def test_entries_of_a_category_share_one_tuple_of_categories(catalog):
+    """`categories` costs nothing per entry: profiles with the same categories hold the same tuple."""
+    tuples = [t for t in catalog.profile_categories if t is not None]
+    assert len({id(t) for t in tuples}) == len(set(tuples)) <= len(catalog.categories)

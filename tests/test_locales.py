@@ -15,13 +15,13 @@ PLACEHOLDERS = re.compile(r"\{kaomoji\}|\{width\}")
 
 
 def catalog_strings(db, code: str) -> set[str]:
-    """The distinct keyword, name, category, usage and note strings of a locale in the catalog."""
+    """The distinct keyword, name, category name and description, usage and note strings of a locale in the catalog."""
     strings = set()
     for name, keywords in db.execute("SELECT name, keywords FROM profile_texts WHERE locale = ?", (code,)):
         strings.add(name)
         strings.update(json.loads(keywords))
-    for name, about in db.execute("SELECT name, about FROM category_texts WHERE locale = ?", (code,)):
-        strings.update((name, about))
+    for texts in db.execute("SELECT name, about, description FROM category_texts WHERE locale = ?", (code,)):
+        strings.update(texts)
     strings.update(t for (t,) in db.execute("SELECT template FROM usage_templates WHERE locale = ?", (code,)))
     strings.update(db.execute("SELECT width, cjk_font, any_font, ja_context, any_context FROM note_templates WHERE locale = ?", (code,)).fetchone())
     return strings

@@ -174,6 +174,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     codes = list(locales)
     categories_doc = json.loads(CATEGORIES.read_text(encoding="utf-8"))
     categories = categories_doc["categories"]
+    if missing := [c["slug"] for c in categories if not c.get("emoji")]:
+        raise ValueError(f"{CATEGORIES.name}: categories without an emoji: {', '.join(missing)}")
     by_dataset = {c["dataset"]: c["slug"] for c in categories}
     concepts = list(locales[locale_files.REFERENCE]["concepts"])
 
@@ -207,11 +209,14 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         ])
 
         counts = collections.Counter(category_slug.values())
-        writer.insert("categories", [(category_ids[c["slug"]], c["slug"], c["type"], counts[c["slug"]]) for c in categories])
+        writer.insert("categories", [
+            (category_ids[c["slug"]], c["slug"], c["type"], c["emoji"], counts[c["slug"]]) for c in categories
+        ])
         for code in codes:
             loc = locales[code]
             writer.insert("category_texts", [
-                (category_ids[c["slug"]], code, loc["categories"][c["slug"]], loc["note"]["about"][c["slug"]])
+                (category_ids[c["slug"]], code, loc["categories"][c["slug"]], loc["note"]["about"][c["slug"]],
+                 loc["category_descriptions"][c["slug"]])
                 for c in categories
             ])
             writer.insert("usage_templates", [
@@ -229,6 +234,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             (pid, category_ids[slug], json.dumps(list(labels), ensure_ascii=False), profile_counts[pid])
             for (slug, labels, _), pid in profile_ids.items()
         ])
+        # Only the main category for now: secondary ones are more rows here (schema.sql).
+        writer.insert("profile_categories", [(pid, 0, category_ids[slug]) for (slug, _, _), pid in profile_ids.items()])
         for done, code in enumerate(codes, 1):
             loc = locales[code]
             stemmer = textnorm.stemmer_for(stemmers[code])

@@ -7,6 +7,7 @@ One JSON file per locale; tools/locales/README.md describes the format. Run
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -16,6 +17,9 @@ REFERENCE = "en"
 PLACEHOLDER = "{kaomoji}"
 NOTE_FACTS = ("width", "cjk_font", "any_font", "ja_context", "any_context")
 MIN_USAGE_PER_CATEGORY = 4
+# A sentence ends at one of these: a category description is one sentence, so none may come before its end.
+SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？](?=.)")
+SENTENCE_FINAL = (".", "!", "?", "。", "！", "？")
 
 
 def locale_codes() -> list[str]:
@@ -64,7 +68,7 @@ def load_locale(code: str) -> dict:
 
     converter = opencc.OpenCC(derive["opencc"])
     source = load_locale(derive["from"])
-    texts = {k: v for k, v in source.items() if k in ("categories", "concepts", "names", "usage", "note")}
+    texts = {k: v for k, v in source.items() if k in ("categories", "category_descriptions", "concepts", "names", "usage", "note")}
     converted = _convert(texts, converter.convert)
     # Keys (concept heads, English names, slugs) are identifiers, not text: keep them.
     return _merge(converted, {k: v for k, v in own.items() if k != "derive"})
@@ -76,7 +80,7 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
     for field in ("locale", "name", "english_name"):
         if not isinstance(locale.get(field), str) or not locale[field].strip():
             found.append(f"{field}: missing")
-    for section in ("categories", "concepts", "names", "usage"):
+    for section in ("categories", "category_descriptions", "concepts", "names", "usage"):
         have = locale.get(section) or {}
         for key in reference[section]:
             value = have.get(key)
@@ -94,6 +98,9 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
         for s in sentences:
             if s.count(PLACEHOLDER) != 1:
                 found.append(f"usage[{slug!r}]: {s!r} must contain {PLACEHOLDER} exactly once")
+    for slug, text in (locale.get("category_descriptions") or {}).items():
+        if not isinstance(text, str) or not text.strip().endswith(SENTENCE_FINAL) or SENTENCE_END.search(text.strip()):
+            found.append(f"category_descriptions[{slug!r}]: must be one sentence, ending with its full stop")
     note = locale.get("note") or {}
     for slug in reference["categories"]:
         if not (note.get("about") or {}).get(slug):
@@ -107,11 +114,12 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
 
 
 def text_strings(locale: dict) -> set[str]:
-    """The distinct strings a reader sees: keywords, names, usage and note texts."""
+    """The distinct strings a reader sees: keywords, names, category names and descriptions, usage and note texts."""
     note = locale.get("note") or {}
     strings = {w for words in (locale.get("concepts") or {}).values() for w in words}
     strings |= set((locale.get("names") or {}).values())
     strings |= set((locale.get("categories") or {}).values())
+    strings |= set((locale.get("category_descriptions") or {}).values())
     strings |= {s for sentences in (locale.get("usage") or {}).values() for s in sentences}
     strings |= set((note.get("about") or {}).values())
     strings |= {note[f] for f in NOTE_FACTS if note.get(f)}

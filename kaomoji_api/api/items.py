@@ -1,24 +1,27 @@
-"""The JSON of entries and of page metadata, shared by the views."""
+"""The JSON of entries, categories and page metadata, shared by the views."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import request
+from flask import current_app, request
 
 from kaomoji_api.api.bounds import MAX_LINK_HEADER
-from kaomoji_api.catalog import Catalog
+from kaomoji_api.catalog import Catalog, Category
+from kaomoji_api.locales import DEFAULT_LOCALE
 
 
 def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> list[dict]:
     """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search)."""
     names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
+    categories = catalog.profile_categories  # one shared tuple per set of categories: nothing to build here
     for entry in map(catalog.entries.at, positions):
         name, keywords = names[entry.profile_id]
         item = {
             "id": entry.id,
             "text": entry.text,
             "category": slugs[entry.category_id],
+            "categories": categories[entry.profile_id],
             "name": name,
             "keywords": keywords,
             "display_width": entry.display_width,
@@ -30,6 +33,34 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
             item["usage"] = catalog.usage_for(entry, locale)
         items.append(item)
     return items
+
+
+def public_url() -> str:
+    """The service's public address without a trailing slash: KAOMOJI_PUBLIC_URL, else the request's."""
+    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
+
+
+def category_url(slug: str, locale: str) -> str:
+    """The category's web page: /category/<slug> in the default locale, /<locale>/category/<slug> otherwise."""
+    prefix = "" if locale == DEFAULT_LOCALE else f"/{locale}"
+    return f"{public_url()}{prefix}/category/{slug}"
+
+
+def category_items(catalog: Catalog, categories: list[Category], locale: str) -> list[dict]:
+    """Category records as the API shows them: `id` is the slug, kept as `slug` too."""
+    return [
+        {
+            "id": c.slug,
+            "slug": c.slug,
+            "name": catalog.category_name(c.id, locale),
+            "type": c.type,
+            "count": c.count,
+            "emoji": c.emoji,
+            "description": catalog.category_description(c.id, locale),
+            "url": category_url(c.slug, locale),
+        }
+        for c in categories
+    ]
 
 
 def pagination(page: int, limit: int, total: int, depth: int | None = None) -> tuple[dict, list[tuple[str, str]]]:

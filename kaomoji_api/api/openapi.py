@@ -94,11 +94,20 @@ def _description(catalog: Catalog, app) -> str:
 
 ENTRY = {
     "type": "object",
-    "required": ["id", "text", "category", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"],
+    "required": ["id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"],
     "properties": {
         "id": {"type": "integer", "minimum": 1, "description": "Stable id: the number of the dataset id."},
         "text": {"type": "string", "description": "The kaomoji itself."},
-        "category": {"type": "string", "description": "Category slug."},
+        "category": {"allOf": [{"$ref": "#/components/schemas/CategorySlug"}], "description": "The main category's slug."},
+        "categories": {
+            "type": "array",
+            "minItems": 1,
+            "uniqueItems": True,
+            "items": {"$ref": "#/components/schemas/CategorySlug"},
+            "description": "The slugs of every category the entry belongs to, its main one (`category`) first; each "
+            "works as a `category` filter. Today every entry has one category, so this is `[category]`; "
+            "entries may gain more later.",
+        },
         "name": {"type": "string", "description": "Localized name."},
         "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
         "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},
@@ -109,6 +118,7 @@ ENTRY = {
         "id": 1,
         "text": "(◕‿◕)",
         "category": "happy",
+        "categories": ["happy"],
         "name": "Happy face",
         "keywords": ["happy", "smile", "glad", "cheerful", "joy"],
         "display_width": 5,
@@ -272,18 +282,39 @@ def build_document(catalog: Catalog, app) -> dict:
     )
     c.schema("Pagination", PAGINATION)
     c.schema("Problem", PROBLEM)
+    c.schema("CategorySlug", {"type": "string", "enum": slugs, "description": "A category's slug."})
     c.schema(
         "Category",
         {
             "type": "object",
-            "required": ["slug", "name", "type", "count"],
+            "required": ["id", "slug", "name", "type", "count", "emoji", "description", "url"],
             "properties": {
-                "slug": {"type": "string", "enum": slugs},
-                "name": {"type": "string"},
+                "id": {
+                    "allOf": [{"$ref": "#/components/schemas/CategorySlug"}],
+                    "description": "The slug: what `category` filters and an entry's `categories` hold.",
+                },
+                "slug": {"allOf": [{"$ref": "#/components/schemas/CategorySlug"}], "description": "The same as `id`."},
+                "name": {"type": "string", "description": "Localized name."},
                 "type": {"type": "string", "enum": catalog.category_types},
-                "count": {"type": "integer", "minimum": 0},
+                "count": {"type": "integer", "minimum": 0, "description": "How many entries have it as their main category."},
+                "emoji": {"type": "string", "minLength": 1, "description": "One emoji that stands for the category."},
+                "description": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "One localized sentence: what the category's faces show and when people send them.",
+                },
+                "url": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": f"The absolute address of the category's web page in this locale: `/category/<slug>` for `{DEFAULT_LOCALE}`, "
+                    "`/<locale>/category/<slug>` for the others, on the service's public address. The pages are not published yet.",
+                },
             },
-            "example": {"slug": "cat", "name": "Cat", "type": "animal", "count": 410},
+            "example": {
+                "id": "cat", "slug": "cat", "name": "Cat", "type": "animal", "count": 410, "emoji": "🐱",
+                "description": "Cat faces with ears and whiskers, sent by cat lovers and to say meow.",
+                "url": "https://kaomoji.example/category/cat",
+            },
         },
     )
     c.parameter(

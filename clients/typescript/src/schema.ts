@@ -172,6 +172,9 @@ export interface components {
          *       "id": 1,
          *       "text": "(◕‿◕)",
          *       "category": "happy",
+         *       "categories": [
+         *         "happy"
+         *       ],
          *       "name": "Happy face",
          *       "keywords": [
          *         "happy",
@@ -190,8 +193,10 @@ export interface components {
             id: number;
             /** @description The kaomoji itself. */
             text: string;
-            /** @description Category slug. */
-            category: string;
+            /** @description The main category's slug. */
+            category: components["schemas"]["CategorySlug"];
+            /** @description The slugs of every category the entry belongs to, its main one (`category`) first; each works as a `category` filter. Today every entry has one category, so this is `[category]`; entries may gain more later. */
+            categories: components["schemas"]["CategorySlug"][];
             /** @description Localized name. */
             name: string;
             /** @description Localized keywords. */
@@ -253,20 +258,42 @@ export interface components {
             }[];
         };
         /**
+         * @description A category's slug.
+         * @enum {string}
+         */
+        CategorySlug: "happy" | "sad" | "angry" | "surprised" | "sleepy" | "doubt" | "cool" | "shy" | "confused" | "dissatisfied" | "love" | "excited" | "scared" | "hurt" | "cute" | "indifferent" | "uwu" | "nosebleed" | "lenny" | "greeting" | "fight" | "sympathy" | "hiding" | "writing" | "dance" | "sorry" | "running" | "rude" | "table-flip" | "shrug" | "wink" | "hug" | "facepalm" | "friends" | "animals" | "cat" | "dog" | "bear" | "bunny" | "pig" | "fish" | "bird" | "spider" | "food" | "music" | "gaming" | "weapons" | "sparkle" | "magic" | "special" | "bio" | "other";
+        /**
          * @example {
+         *       "id": "cat",
          *       "slug": "cat",
          *       "name": "Cat",
          *       "type": "animal",
-         *       "count": 410
+         *       "count": 410,
+         *       "emoji": "🐱",
+         *       "description": "Cat faces with ears and whiskers, sent by cat lovers and to say meow.",
+         *       "url": "https://kaomoji.example/category/cat"
          *     }
          */
         Category: {
-            /** @enum {string} */
-            slug: "happy" | "sad" | "angry" | "surprised" | "sleepy" | "doubt" | "cool" | "shy" | "confused" | "dissatisfied" | "love" | "excited" | "scared" | "hurt" | "cute" | "indifferent" | "uwu" | "nosebleed" | "lenny" | "greeting" | "fight" | "sympathy" | "hiding" | "writing" | "dance" | "sorry" | "running" | "rude" | "table-flip" | "shrug" | "wink" | "hug" | "facepalm" | "friends" | "animals" | "cat" | "dog" | "bear" | "bunny" | "pig" | "fish" | "bird" | "spider" | "food" | "music" | "gaming" | "weapons" | "sparkle" | "magic" | "special" | "bio" | "other";
+            /** @description The slug: what `category` filters and an entry's `categories` hold. */
+            id: components["schemas"]["CategorySlug"];
+            /** @description The same as `id`. */
+            slug: components["schemas"]["CategorySlug"];
+            /** @description Localized name. */
             name: string;
             /** @enum {string} */
             type: "action" | "animal" | "emotion" | "object" | "other";
+            /** @description How many entries have it as their main category. */
             count: number;
+            /** @description One emoji that stands for the category. */
+            emoji: string;
+            /** @description One localized sentence: what the category's faces show and when people send them. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The absolute address of the category's web page in this locale: `/category/<slug>` for `en`, `/<locale>/category/<slug>` for the others, on the service's public address. The pages are not published yet.
+             */
+            url: string;
         };
     };
     responses: {

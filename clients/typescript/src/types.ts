@@ -14,7 +14,7 @@ export type KaomojiDetail = Schemas["EntryDetail"];
 /** A search result: a detailed entry and why it matched. */
 export type SearchHit = Schemas["SearchResult"];
 export type Category = Schemas["Category"];
-export type CategorySlug = Category["slug"];
+export type CategorySlug = Schemas["CategorySlug"];
 export type CategoryType = Category["type"];
 export type Pagination = Schemas["Pagination"];
 /** An RFC 9457 problem: the body of every error response. */
