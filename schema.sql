@@ -83,13 +83,21 @@ CREATE TABLE profile_texts (
     PRIMARY KEY (profile_id, locale)
 ) WITHOUT ROWID;
 
+-- The sets of Unicode scripts faces need beyond Latin and common characters (tools/rendering.py):
+-- names as a JSON array, sorted; id 0 is the empty set.
+CREATE TABLE script_sets (
+    id    INTEGER PRIMARY KEY,
+    names TEXT NOT NULL UNIQUE
+);
+
 CREATE TABLE entries (
     id             INTEGER PRIMARY KEY,  -- the number of the dataset id: kao_000123 is 123
     text           TEXT NOT NULL,
     profile_id     INTEGER NOT NULL REFERENCES profiles (id),
     category_id    INTEGER NOT NULL REFERENCES categories (id),
     ascii_safe     INTEGER NOT NULL,
-    needs_cjk_font INTEGER NOT NULL,
+    needs_cjk_font INTEGER NOT NULL,     -- computed from the characters (tools/rendering.py)
+    script_set     INTEGER NOT NULL REFERENCES script_sets (id),
     display_width  INTEGER NOT NULL,
     ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
     quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog

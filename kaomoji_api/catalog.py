@@ -57,6 +57,7 @@ class Entry(NamedTuple):
     display_width: int
     ja_context: bool
     position: int  # in quality order: 0 is the cleanest face of the catalog
+    scripts: tuple  # Unicode script names beyond Latin and common characters, shared between entries
 
 
 @functools.cache
@@ -91,10 +92,13 @@ class Entries:
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
-            "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text "
+            "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set "
             "FROM entries ORDER BY quality"
         )
-        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text) in enumerate(rows):
+        self.script_set = array("H")     # index into script_sets at each position
+        self.script_sets = [tuple(json.loads(names)) for (names,) in db.execute("SELECT names FROM script_sets ORDER BY id")]
+        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set) in enumerate(rows):
+            self.script_set.append(script_set)
             self.ids.append(entry_id)
             self.profiles.append(profile_id)
             self.categories.append(category_id)
@@ -123,7 +127,7 @@ class Entries:
         return _new_tuple(Entry, (
             self.ids[position], self.texts[ends[position]:ends[position + 1]].decode(), self.profiles[position],
             self.categories[position], flags & ASCII_SAFE != 0, flags & NEEDS_CJK_FONT != 0, self.widths[position],
-            flags & JA_CONTEXT != 0, position,
+            flags & JA_CONTEXT != 0, position, self.script_sets[self.script_set[position]],
         ))
 
     def position(self, entry_id: int) -> int | None:

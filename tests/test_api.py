@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-ENTRY_FIELDS = {"id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"}
+ENTRY_FIELDS = {"id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font", "scripts"}
 DETAIL_FIELDS = ENTRY_FIELDS | {"note", "usage"}
 
 

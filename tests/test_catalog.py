@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
@@ -57,11 +58,13 @@ def test_every_locale_is_complete_for_every_entry(db):
 
 def test_entries_held_in_memory_are_the_rows_of_the_file(catalog):
     rows = catalog.db.execute(
-        "SELECT id, text, profile_id, category_id, ascii_safe, needs_cjk_font, display_width, ja_context, quality FROM entries"
+        "SELECT e.id, e.text, e.profile_id, e.category_id, e.ascii_safe, e.needs_cjk_font, e.display_width, e.ja_context,"
+        " e.quality, s.names FROM entries e JOIN script_sets s ON s.id = e.script_set"
     ).fetchall()
     assert len(rows) == len(catalog.entries)
     for row in rows:
-        assert tuple(catalog.entry(row[0])) == (*row[:4], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8])
+        expected = (*row[:4], bool(row[4]), bool(row[5]), row[6], bool(row[7]), row[8], tuple(json.loads(row[9])))
+        assert tuple(catalog.entry(row[0])) == expected
     known = {row[0] for row in rows}
     missing = next(i for i in range(1, 10**6) if i not in known)
     assert catalog.entry(missing) is None and catalog.entry(10**9) is None and catalog.entry(-1) is None
@@ -152,3 +155,28 @@ def test_entries_of_a_category_share_one_tuple_of_categories(catalog):
     """`categories` costs nothing per entry: profiles with the same categories hold the same tuple."""
     tuples = [t for t in catalog.profile_categories if t is not None]
     assert len({id(t) for t in tuples}) == len(set(tuples)) <= len(catalog.categories)
+
+
+# What only a CJK font is sure to draw, written out as code point ranges (tools/rendering.py reads scripts).
+CJK_RANGES = re.compile(
+    "[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u33ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]"
+)
+
+
+def test_needs_cjk_font_agrees_with_the_characters_of_every_face(catalog):
+    wrong = [
+        catalog.entries.text_at(position) for position in range(len(catalog.entries))
+        if catalog.entries.at(position).needs_cjk_font != bool(CJK_RANGES.search(catalog.entries.text_at(position)))
+    ]
+    assert wrong == [], wrong[:20]
+
+
+@pytest.mark.parametrize(("text", "cjk", "scripts"), [
+    ("(♥ω♥*)", False, ("Greek",)), ("╮(╯_╰)╭", False, ()), ("ಠ_ಠ", False, ("Kannada",)),
+    ("ฅ^•ﻌ•^ฅ", False, ("Arabic", "Thai")), ("(◕‿◕)", False, ()), ("(＾人＾)", True, ("Han",)),
+    ("(=^･ω･^=)", True, ("Greek",)),
+])
+def test_rendering_facts_of_a_face_come_from_its_characters(client, text, cjk, scripts):
+    item = next(i for i in client.get("/api/v1/search", query_string={"q": text}).get_json()["data"] if i["text"] == text)
+    assert item["needs_cjk_font"] is cjk and item["scripts"] == list(scripts)

@@ -28,6 +28,7 @@ from kaomoji_api import textnorm
 from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
+from tools import rendering
 from tools.search_index import index_keys
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,6 +259,10 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             ])
             progress.step("profiles and search", done, len(codes))
 
+        script_sets = {(): 0}
+        for e in entries:
+            script_sets.setdefault(rendering.scripts(e["text"]), len(script_sets))
+        writer.insert("script_sets", [(number, json.dumps(names)) for names, number in script_sets.items()])
         ranked = sorted(entries, key=quality_key)
         quality = {e["id"]: rank for rank, e in enumerate(ranked)}
         rows = []
@@ -266,7 +271,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             pid = profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]
             rows.append((
                 number, e["text"], pid, category_ids[category_slug[e["id"]]],
-                int(e["ascii_safe"]), int(e["needs_cjk_font"]), int(e["display_width"]),
+                int(e["ascii_safe"]), int(rendering.needs_cjk_font(e["text"])), script_sets[rendering.scripts(e["text"])],
+                int(e["display_width"]),
                 int(e["locale_scope"] != ["*"]), quality[e["id"]],
                 zlib.crc32(textnorm.face_shape(e["text"]).encode()),
             ))

@@ -13,10 +13,11 @@ import functools
 
 from fontTools import unicodedata as ucd
 
-# ISO 15924 codes of the scripts that need a CJK font, and the blocks of CJK symbols, kana and
-# half-width and full-width forms, whose characters are Common but drawn by CJK fonts.
+# ISO 15924 codes of the scripts that need a CJK font, and the blocks whose Common characters only CJK
+# fonts draw: U+3000 to U+33FF (CJK symbols and punctuation, kana, strokes ㇁, enclosed and compatibility
+# letters ㉨ ㍕) and the half-width and full-width forms.
 CJK_SCRIPTS = frozenset({"Hani", "Hira", "Kana", "Hang", "Bopo"})
-CJK_BLOCKS = ((0x3000, 0x30FF), (0xFF00, 0xFFEF))
+CJK_BLOCKS = ((0x3000, 0x33FF), (0xFF00, 0xFFEF))
 # Not a script a font has to supply: Latin, and the characters every script shares.
 UNNAMED = frozenset({"Latn", "Zyyy", "Zinh", "Zzzz"})
 

@@ -27,6 +27,7 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
             "display_width": entry.display_width,
             "ascii_safe": entry.ascii_safe,
             "needs_cjk_font": entry.needs_cjk_font,
+            "scripts": entry.scripts,
         }
         if detail:
             item["note"] = catalog.note_for(entry, locale)

@@ -94,7 +94,7 @@ def _description(catalog: Catalog, app) -> str:
 
 ENTRY = {
     "type": "object",
-    "required": ["id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font"],
+    "required": ["id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font", "scripts"],
     "properties": {
         "id": {"type": "integer", "minimum": 1, "description": "Stable id: the number of the dataset id."},
         "text": {"type": "string", "description": "The kaomoji itself."},
@@ -112,7 +112,18 @@ ENTRY = {
         "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
         "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},
         "ascii_safe": {"type": "boolean", "description": "Only ASCII characters."},
-        "needs_cjk_font": {"type": "boolean", "description": "Shows correctly only with a font that has CJK characters."},
+        "needs_cjk_font": {
+            "type": "boolean",
+            "description": "Shows correctly only with a font that has CJK characters: it holds Han, kana (half-width too), "
+            "Hangul, Bopomofo, CJK symbols or full-width forms. Computed from the characters.",
+        },
+        "scripts": {
+            "type": "array",
+            "uniqueItems": True,
+            "items": {"type": "string"},
+            "description": "The Unicode scripts the face uses beyond Latin and common punctuation and symbols, by their "
+            "Unicode names, sorted (`Kannada` for ಠ_ಠ, `Thai` for ฅ): the fonts a client needs. Empty for `(◕‿◕)`.",
+        },
     },
     "example": {
         "id": 1,
@@ -124,6 +135,7 @@ ENTRY = {
         "display_width": 5,
         "ascii_safe": False,
         "needs_cjk_font": False,
+        "scripts": [],
     },
 }
 

@@ -185,7 +185,8 @@ export interface components {
          *       ],
          *       "display_width": 5,
          *       "ascii_safe": false,
-         *       "needs_cjk_font": false
+         *       "needs_cjk_font": false,
+         *       "scripts": []
          *     }
          */
         Entry: {
@@ -205,8 +206,10 @@ export interface components {
             display_width: number;
             /** @description Only ASCII characters. */
             ascii_safe: boolean;
-            /** @description Shows correctly only with a font that has CJK characters. */
+            /** @description Shows correctly only with a font that has CJK characters: it holds Han, kana (half-width too), Hangul, Bopomofo, CJK symbols or full-width forms. Computed from the characters. */
             needs_cjk_font: boolean;
+            /** @description The Unicode scripts the face uses beyond Latin and common punctuation and symbols, by their Unicode names, sorted (`Kannada` for ಠ_ಠ, `Thai` for ฅ): the fonts a client needs. Empty for `(◕‿◕)`. */
+            scripts: string[];
         };
         EntryDetail: components["schemas"]["Entry"] & {
             /** @description What it expresses, when to use it, and rendering facts. */
