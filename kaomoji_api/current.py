@@ -53,8 +53,8 @@ def open_served(app, path: str) -> Served:
 
 
 def release_memory() -> None:
-    """Hand the memory of a catalog that is gone back to the system. glibc keeps freed heap for reuse, so
-    without this a worker would grow by a catalog's size on a refresh, never to shrink again."""
+    """Hand freed memory back to the system: what opening a catalog read and dropped, and a catalog that is
+    gone. glibc keeps freed heap for reuse, so without this a worker would hold it for good."""
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
         ctypes.CDLL(None).malloc_trim(0)
