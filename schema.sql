@@ -24,7 +24,7 @@ CREATE TABLE categories (
     slug        TEXT NOT NULL UNIQUE,
     type        TEXT NOT NULL,
     emoji       TEXT NOT NULL,           -- one emoji that stands for the category
-    entry_count INTEGER NOT NULL         -- entries whose main category it is
+    entry_count INTEGER NOT NULL         -- entries a default list of the category shows: any of their categories, not sensitive
 );
 
 CREATE TABLE category_texts (
@@ -45,17 +45,72 @@ CREATE TABLE usage_templates (
     PRIMARY KEY (category_id, locale, position)
 ) WITHOUT ROWID;
 
--- The facts that end every note; `{width}` stands for the display width.
-CREATE TABLE note_templates (
-    locale      TEXT PRIMARY KEY REFERENCES locales (code),
-    width       TEXT NOT NULL,
-    cjk_font    TEXT NOT NULL,
-    any_font    TEXT NOT NULL,
-    ja_context  TEXT NOT NULL,
-    any_context TEXT NOT NULL
+-- What faces say and show (tools/readings.py, tools/glossary/). An intent is what a face's text does
+-- (good-night, laughing...); entries.intent_id points here, 0 when the text has none that leads.
+CREATE TABLE intents (
+    id     INTEGER PRIMARY KEY,
+    slug   TEXT NOT NULL UNIQUE
+);
+
+-- Per intent and locale: the entry name a greeting-type intent gives (NULL for the others) and the
+-- sentence that ends a note: when to send it.
+CREATE TABLE intent_texts (
+    intent_id INTEGER NOT NULL REFERENCES intents (id),
+    locale    TEXT NOT NULL REFERENCES locales (code),
+    name      TEXT,
+    send_when TEXT NOT NULL,
+    PRIMARY KEY (intent_id, locale)
 ) WITHOUT ROWID;
 
--- A profile is what entries share: category, English labels and name. About 900 profiles
+-- Example sentences of an intent, as usage_templates are of a category.
+CREATE TABLE intent_usage (
+    intent_id INTEGER NOT NULL REFERENCES intents (id),
+    locale    TEXT NOT NULL REFERENCES locales (code),
+    position  INTEGER NOT NULL,
+    template  TEXT NOT NULL,
+    PRIMARY KEY (intent_id, locale, position)
+) WITHOUT ROWID;
+
+-- The drawn parts faces are made of (┻━┻ a table, 旦 a cup of tea), named per locale.
+CREATE TABLE parts (
+    id   INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE part_texts (
+    part_id INTEGER NOT NULL REFERENCES parts (id),
+    locale  TEXT NOT NULL REFERENCES locales (code),
+    name    TEXT NOT NULL,
+    PRIMARY KEY (part_id, locale)
+) WITHOUT ROWID;
+
+-- The frames a note's sentence about the drawing is written in: {face} the drawn face, {parts} a list.
+CREATE TABLE note_frames (
+    locale         TEXT PRIMARY KEY REFERENCES locales (code),
+    drawn          TEXT NOT NULL,
+    drawn_face     TEXT NOT NULL,
+    drawn_parts    TEXT NOT NULL,
+    list_separator TEXT NOT NULL,
+    list_last      TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- What the Japanese text of faces says, per distinct set of runs as written (ｵﾔｽﾐ~ and オヤスミ differ):
+-- the one-line `meaning` of an item and the note's sentences about the text. Many faces share one.
+CREATE TABLE text_readings (
+    id        INTEGER NOT NULL,
+    locale    TEXT NOT NULL REFERENCES locales (code),
+    meaning   TEXT NOT NULL,
+    sentences TEXT NOT NULL,
+    PRIMARY KEY (locale, id)
+) WITHOUT ROWID;
+
+-- Ids of faces that were also in the catalog under a lower id: the API answers them with a redirect.
+CREATE TABLE redirects (
+    id    INTEGER PRIMARY KEY,
+    to_id INTEGER NOT NULL REFERENCES entries (id)
+);
+
+-- A profile is what entries share: categories, English labels and name. About 1,500 profiles
 -- cover the ~70,000 entries.
 CREATE TABLE profiles (
     id          INTEGER PRIMARY KEY,
@@ -64,9 +119,9 @@ CREATE TABLE profiles (
     entry_count INTEGER NOT NULL
 );
 
--- The categories of a profile's entries, its main one (profiles.category_id) at position 0. The
--- builder writes only the main one today; secondary categories are further rows. Entries take
--- their categories from their profile, so a set of categories costs a row per profile, not per entry.
+-- The categories of a profile's entries, its main one (profiles.category_id) at position 0, then the
+-- others (a mahjong face that is also happy; a greeting said by a sleepy face). Entries take their
+-- categories from their profile, so a set of categories costs a row per profile, not per entry.
 CREATE TABLE profile_categories (
     profile_id  INTEGER NOT NULL REFERENCES profiles (id),
     position    INTEGER NOT NULL,
@@ -100,7 +155,13 @@ CREATE TABLE entries (
     script_set     INTEGER NOT NULL REFERENCES script_sets (id),
     display_width  INTEGER NOT NULL,
     ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
-    quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog
+    sensitive      INTEGER NOT NULL,     -- 1: matched by tools/glossary/sensitive.json; never random, listed only on request
+    text_reading   INTEGER NOT NULL,     -- text_readings.id, 0 when the face has no Japanese text
+    intent_id      INTEGER NOT NULL,     -- intents.id of the text's leading intent, 0 for none
+    lead_part      INTEGER NOT NULL,     -- parts.id of its most telling drawn part, 0 for none
+    parts          TEXT NOT NULL,        -- parts.id of its drawn parts in drawing order, space-separated
+    face           TEXT,                 -- the drawn face between its brackets, when it has one
+    quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog; sensitive faces come last
     shape          INTEGER NOT NULL         -- CRC-32 of textnorm.face_shape(text): near-copies share it
 );
 CREATE INDEX entries_by_category ON entries (category_id, quality);

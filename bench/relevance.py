@@ -24,12 +24,14 @@ DEPTH = 10
 
 
 def dataset_labels() -> dict[int, set[str]]:
+    """Each dataset id's labels (category, emotion, intent, subject), joined with those of every other id of the
+    same face: the catalog keeps one id per face, which carries what all of them knew."""
     import kaomoji_dataset
 
-    return {
-        int(e["id"][4:]): {e["category"], *e["emotion"], *e["intent"], *e["subject"]}
-        for e in kaomoji_dataset.all()
-    }
+    by_text: dict[str, set[str]] = {}
+    for e in kaomoji_dataset.all():
+        by_text.setdefault(e["text"], set()).update([e["category"], *e["emotion"], *e["intent"], *e["subject"]])
+    return {int(e["id"][4:]): by_text[e["text"]] for e in kaomoji_dataset.all()}
 
 
 def is_relevant(query: dict, labels: set[str], text: str) -> bool:

@@ -6,6 +6,7 @@ new one when the file is replaced.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import json
@@ -24,6 +25,7 @@ LAST_GOOD_SUFFIX = ".last-good"
 
 
 PAGE_CACHE_KIB = 256
+NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
 
 
 class CatalogError(RuntimeError):
@@ -58,6 +60,10 @@ class Entry(NamedTuple):
     ja_context: bool
     position: int  # in quality order: 0 is the cleanest face of the catalog
     scripts: tuple  # Unicode script names beyond Latin and common characters, shared between entries
+    sensitive: bool
+    text_reading: int  # what its Japanese text says (table text_readings), 0 for none
+    intent_id: int     # the intent that decides its usage and when to send it, 0 for none
+    lead_part: int     # its most telling drawn part, 0 for none
 
 
 @functools.cache
@@ -69,7 +75,7 @@ def _selections(count: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
-ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT = 1, 2, 4  # bits of Entries.flags
+ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE = 1, 2, 4, 8  # bits of Entries.flags
 _new_tuple = tuple.__new__
 
 
@@ -80,35 +86,48 @@ class Entries:
     index into an array, about 3 MB for all ~70,000 entries. Filtered list pages still ask SQLite.
     """
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
         self.ids = array("I")           # entry id at each position
         self.profiles = array("I")      # profile id at each position
         self.categories = array("B")    # category id at each position
         self.shapes = array("I")        # face shape (near-copy key) at each position
         self.widths = array("H")        # display width at each position
-        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT
+        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE
+        self.text_readings = array("I")  # text_readings.id at each position
+        self.intents = array("B")       # intents.id at each position
+        self.lead_parts = array("H")    # parts.id at each position
         self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
-            "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set "
-            "FROM entries ORDER BY quality"
+            "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set, "
+            "sensitive, text_reading, intent_id, lead_part FROM entries ORDER BY quality"
         )
         self.script_set = array("H")     # index into script_sets at each position
         self.script_sets = [tuple(json.loads(names)) for (names,) in db.execute("SELECT names FROM script_sets ORDER BY id")]
-        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set) in enumerate(rows):
+        self.visible = None  # positions below it are not sensitive: sensitive faces come last
+        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set,
+                       sensitive, text_reading, intent_id, lead_part) in enumerate(rows):
             self.script_set.append(script_set)
+            self.text_readings.append(text_reading)
+            self.intents.append(intent_id)
+            self.lead_parts.append(lead_part)
+            if sensitive and self.visible is None:
+                self.visible = position
             self.ids.append(entry_id)
             self.profiles.append(profile_id)
             self.categories.append(category_id)
             self.shapes.append(shape)
             self.widths.append(width)
-            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT)
+            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE)
             texts += text.encode()
             self.ends.append(len(texts))
             self.by_profile.setdefault(profile_id, array("I")).append(position)
-            self.by_category.setdefault(category_id, array("I")).append(position)
+            for category in profile_categories[profile_id]:
+                self.by_category.setdefault(category, array("I")).append(position)
+        if self.visible is None:
+            self.visible = len(self.ids)
         self.texts = bytes(texts)       # every text, UTF-8, one after another
         self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
         self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
@@ -127,7 +146,8 @@ class Entries:
         return _new_tuple(Entry, (
             self.ids[position], self.texts[ends[position]:ends[position + 1]].decode(), self.profiles[position],
             self.categories[position], flags & ASCII_SAFE != 0, flags & NEEDS_CJK_FONT != 0, self.widths[position],
-            flags & JA_CONTEXT != 0, position, self.script_sets[self.script_set[position]],
+            flags & JA_CONTEXT != 0, position, self.script_sets[self.script_set[position]], flags & SENSITIVE != 0,
+            self.text_readings[position], self.intents[position], self.lead_parts[position],
         ))
 
     def position(self, entry_id: int) -> int | None:
@@ -135,16 +155,14 @@ class Entries:
             return self.position_of[entry_id]
         return None
 
-    def position_in(self, index: int, category_ids: list[int] | None = None) -> int:
-        """The position of the entry at `index` of the quality order, counted within categories if given."""
+    def in_categories(self, category_ids: list[int] | None):
+        """The positions of the entries that are not sensitive, in any of the categories (every category: None),
+        in quality order, each once."""
         if category_ids is None:
-            return index
-        for category_id in category_ids:
-            positions = self.by_category.get(category_id, ())
-            if index < len(positions):
-                return positions[index]
-            index -= len(positions)
-        raise IndexError(index)
+            return range(self.visible)
+        streams = [self.by_category.get(c, array("I")) for c in category_ids]
+        streams = [s[:bisect.bisect_left(s, self.visible)] for s in streams]
+        return streams[0] if len(streams) == 1 else sorted(set().union(*streams))
 
 
 class Catalog:
@@ -199,11 +217,12 @@ class Catalog:
         self.category_texts = {
             (r[0], r[1]): (r[2], r[3], r[4]) for r in db.execute("SELECT category_id, locale, name, about, description FROM category_texts")
         }
-        self.usage = {}
-        for cid, loc, template in db.execute("SELECT category_id, locale, template FROM usage_templates ORDER BY category_id, locale, position"):
-            self.usage.setdefault((cid, loc), []).append(template)
-        self.notes = {r[0]: r[1:] for r in db.execute("SELECT locale, width, cjk_font, any_font, ja_context, any_context FROM note_templates")}
-        self.profiles = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in db.execute("SELECT id, category_id, labels, entry_count FROM profiles")}
+        self.intent_when = {(r[0], r[1]): r[2] for r in db.execute("SELECT intent_id, locale, send_when FROM intent_texts")}
+        self.part_names = {(r[0], r[1]): r[2] for r in db.execute("SELECT part_id, locale, name FROM part_texts")}
+        self.frames = {r[0]: r[1:] for r in db.execute(
+            "SELECT locale, drawn, drawn_face, drawn_parts, list_separator, list_last FROM note_frames")}
+        self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
+        self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
         # Profiles repeat the same names and keyword lists many times: keep one copy of each.
         shared: dict = {}
@@ -229,7 +248,7 @@ class Catalog:
             slugs.setdefault(pid, []).append(self.category_slugs[category_id])
         shared: dict[tuple[str, ...], tuple[str, ...]] = {}
         by_profile: list[tuple[str, ...] | None] = [None] * (max(self.profiles) + 1)
-        for pid, (category_id, _, _) in self.profiles.items():
+        for pid, (category_id, _) in self.profiles.items():
             found = tuple(slugs.get(pid, ()))
             if not found or found[0] != self.category_slugs[category_id]:
                 raise ValueError(f"profile {pid}: profile_categories must start with its main category")
@@ -276,11 +295,14 @@ class Catalog:
         needle, text_at = fragment.casefold(), self.entries.text_at
         return array("I", (position for (position,) in rows if needle in text_at(position).casefold()))
 
-    def _where(self, category_ids, ascii_safe, max_width) -> tuple[str, list]:
+    def _where(self, category_ids, ascii_safe, max_width, include_sensitive) -> tuple[str, list]:
         clauses, args = [], []
         if category_ids is not None:
-            clauses.append(f"category_id IN ({','.join('?' * len(category_ids))})")
-            args += category_ids
+            # One statement whatever the number of categories: SQLite keeps each distinct one prepared.
+            clauses.append("profile_id IN (SELECT profile_id FROM profile_categories WHERE category_id IN (SELECT value FROM json_each(?)))")
+            args.append(json.dumps(category_ids))
+        if not include_sensitive:
+            clauses.append("sensitive = 0")
         if ascii_safe is not None:
             clauses.append("ascii_safe = ?")
             args.append(int(ascii_safe))
@@ -289,11 +311,12 @@ class Catalog:
             args.append(max_width)
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
 
-    def list_positions(self, *, category_ids=None, ascii_safe=None, max_width=None, offset=0, limit=20) -> tuple[list[int], int]:
+    def list_positions(self, *, category_ids=None, ascii_safe=None, max_width=None, include_sensitive=False,
+                       offset=0, limit=20) -> tuple[list[int], int]:
         """A page of entries (their positions in `entries`), cleanest faces first, and how many match in all."""
-        where, args = self._where(category_ids, ascii_safe, max_width)
-        if not where:
-            total = self.entry_count
+        where, args = self._where(category_ids, ascii_safe, max_width, include_sensitive)
+        if category_ids is None and ascii_safe is None and max_width is None:
+            total = self.entry_count if include_sensitive else self.entries.visible
             positions = list(range(min(offset, total), min(offset + limit, total)))
         else:
             total = self.db.execute(f"SELECT count(*) FROM entries{where}", args).fetchone()[0]
@@ -303,12 +326,14 @@ class Catalog:
 
     @functools.cached_property
     def entries(self) -> Entries:
-        return Entries(self.db)
+        categories: dict[int, list[int]] = {}
+        for pid, category_id in self.db.execute("SELECT profile_id, category_id FROM profile_categories ORDER BY profile_id, position"):
+            categories.setdefault(pid, []).append(category_id)
+        return Entries(self.db, categories)
 
-    def count(self, category_ids=None) -> int:
-        if category_ids is None:
-            return self.entry_count
-        return sum(self.category_by_id[c].count for c in category_ids)
+    @property
+    def sensitive_count(self) -> int:
+        return len(self.entries) - self.entries.visible
 
     def category_ids(self, slugs: list[str] | None, types: list[str] | None) -> list[int] | None:
         """The ids of the categories named by slug and of the given types (both filters apply); None: every one."""
@@ -323,12 +348,11 @@ class Catalog:
         """Up to `count` different entries at random, as positions.
 
         A seed makes the pick a function of (seed, catalog version, categories): the same "kaomoji of the
-        day" for everyone until the catalog changes.
+        day" for everyone until the catalog changes. Sensitive faces are never picked.
         """
-        available = self.count(category_ids)
+        available = self.entries.in_categories(category_ids)
         rng = random.Random(f"{self.version}|{seed}|{','.join(map(str, category_ids or []))}") if seed else random
-        picks = rng.sample(range(available), min(count, available))
-        return [self.entries.position_in(index, category_ids) for index in picks]
+        return rng.sample(available, min(count, len(available)))
 
     # Localized texts -----------------------------------------------------------
 
@@ -338,23 +362,68 @@ class Catalog:
     def category_description(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][2]
 
-    def usage_for(self, entry: Entry, locale: str) -> list[str]:
-        """Two or three example sentences, chosen from the id so that consecutive ids differ."""
-        templates = self.usage[(entry.category_id, locale)]
+    def meanings(self, entries: list[Entry], locale: str) -> dict[int, tuple[str, str]]:
+        """What the Japanese text of each entry says, by text_reading: its meaning line and its note sentences."""
+        wanted = sorted({e.text_reading for e in entries if e.text_reading})
+        if not wanted:
+            return {}
+        rows = self.db.execute(
+            "SELECT id, meaning, sentences FROM text_readings WHERE locale = ? AND id IN (SELECT value FROM json_each(?))",
+            (locale, json.dumps(wanted)))
+        return {r[0]: r[1:] for r in rows}
+
+    def meaning_for(self, entry: Entry, locale: str, read: dict, name: str) -> str:
+        """One line: what its text says; failing that, its most telling drawn part; failing that, its name."""
+        meaning = read[entry.text_reading][0] if entry.text_reading else ""
+        return meaning or (self.part_names[(entry.lead_part, locale)] if entry.lead_part else name)
+
+    def usage_templates(self, entries: list[Entry], locale: str) -> dict[tuple[str, int], list[str]]:
+        """The example sentences the entries draw from, by ("intent", id) or ("category", id). Read from the file
+        when asked: only single entries and search pages show usage, and a worker's memory is tight."""
+        found: dict[tuple[str, int], list[str]] = {}
+        intents = sorted({e.intent_id for e in entries if e.intent_id})
+        categories = sorted({e.category_id for e in entries if not e.intent_id})
+        for kind, table, column, ids in (("intent", "intent_usage", "intent_id", intents),
+                                         ("category", "usage_templates", "category_id", categories)):
+            if ids:
+                rows = self.db.execute(
+                    f"SELECT {column}, template FROM {table} WHERE locale = ? AND {column} IN (SELECT value FROM json_each(?)) "
+                    f"ORDER BY {column}, position", (locale, json.dumps(ids)))
+                for group, template in rows:
+                    found.setdefault((kind, group), []).append(template)
+        return found
+
+    def usage_for(self, entry: Entry, templates: dict[tuple[str, int], list[str]]) -> list[str]:
+        """Two or three example sentences of its intent, else of its category (from usage_templates), chosen from
+        the id so that consecutive ids differ."""
+        templates = templates[("intent", entry.intent_id) if entry.intent_id else ("category", entry.category_id)]
         choices = _selections(len(templates))
         picked = choices[(entry.id * 7) % len(choices)]
         return [templates[i].replace("{kaomoji}", entry.text) for i in picked]
 
-    def note_for(self, entry: Entry, locale: str) -> str:
-        width, cjk_font, any_font, ja_context, any_context = self.notes[locale]
-        parts = [
-            self.category_texts[(entry.category_id, locale)][1],
-            width.replace("{width}", str(entry.display_width)),
-            cjk_font if entry.needs_cjk_font else any_font,
-            ja_context if entry.ja_context else any_context,
-        ]
-        note = parts[0]
-        for part in parts[1:]:
+    def drawings(self, entries: list[Entry]) -> dict[int, tuple[list[int], str | None]]:
+        """Per entry id: the ids of the parts its face draws, in order, and the drawn face itself."""
+        ids = json.dumps([e.id for e in entries])
+        rows = self.db.execute("SELECT id, parts, face FROM entries WHERE id IN (SELECT value FROM json_each(?))", (ids,))
+        return {r[0]: ([int(p) for p in r[1].split()], r[2]) for r in rows}
+
+    def note_for(self, entry: Entry, locale: str, read: dict, drawing: tuple[list[int], str | None]) -> str:
+        """What its text says, what it draws, and when to send it: written for this face from its reading."""
+        drawn, drawn_face, drawn_parts, separator, last = self.frames[locale]
+        part_ids, face = drawing
+        names = [self.part_names[(p, locale)] for p in part_ids[:NOTE_PARTS]]
+        parts = "".join(names) if len(names) < 2 else separator.join(names[:-1]) + last + names[-1]
+        sentences = [read[entry.text_reading][1]] if entry.text_reading else []
+        if face and parts:
+            sentences.append(drawn.replace("{face}", face).replace("{parts}", parts))
+        elif face or parts:
+            sentences.append(drawn_face.replace("{face}", face) if face else drawn_parts.replace("{parts}", parts))
+        if entry.intent_id:
+            sentences.append(self.intent_when[(entry.intent_id, locale)])
+        else:
+            sentences.append(self.category_texts[(entry.category_id, locale)][1])
+        note = ""
+        for sentence in filter(None, sentences):
             # Chinese and Japanese sentences follow each other without a space.
-            note += part if note.endswith(("。", "！", "？")) else " " + part
+            note += sentence if not note or note.endswith(("。", "！", "？")) else " " + sentence
         return note

@@ -6,8 +6,9 @@ Every setting here is documented in README.md ("Settings"); a test keeps the two
 DEFAULTS = {
     # Path of the catalog file, opened read-only; replace it by renaming a new file over it.
     "CATALOG": "catalog.sqlite",
-    # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off).
-    "RESPONSE_CACHE_BYTES": 2_000_000,
+    # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off). 1 MB holds the hot set
+    # (first pages, common searches) and keeps a worker that has filled every cache within its 60 MB budget.
+    "RESPONSE_CACHE_BYTES": 1_000_000,
     # Bytes of ranked search results each worker keeps per catalog, so that the next page of a search is
     # not ranked again (0 turns the cache off).
     "SEARCH_CACHE_BYTES": 1_000_000,

@@ -173,6 +173,7 @@ class Ranking:
 
     tiers: tuple
     total: int
+    include_sensitive: bool
 
 
 def tier_order(kind, payload, entries: Entries):
@@ -194,11 +195,12 @@ def ranked_positions(ranking: Ranking, entries: Entries, depth: int) -> list[tup
     tens of thousands of near-copies to find its first thousand faces.
     """
     seen, seen_shapes, shape_by_position, found = bytearray(len(entries)), set(), entries.shapes, []
+    bound = len(entries) if ranking.include_sensitive else entries.visible  # sensitive faces come last
     for kind, payload in ranking.tiers:
         order, match_for = tier_order(kind, payload, entries)
         copies = array("I")
         for position in order:
-            if seen[position]:
+            if position >= bound or seen[position]:
                 continue
             seen[position] = 1
             shape = shape_by_position[position]
@@ -262,7 +264,7 @@ class Searcher:
     def clear_cache(self) -> None:
         self.results.clear()
 
-    def ranking(self, query: str, locale: str) -> Ranking:
+    def ranking(self, query: str, locale: str, include_sensitive: bool = False) -> Ranking:
         codes = [locale] + [code for code in self.indexes if code != locale]
 
         def collect(matcher) -> dict[tuple, list]:
@@ -282,7 +284,8 @@ class Searcher:
                     claimed |= mask
             if parts:
                 tiers.append(("profiles", tuple(parts)))
-        total = sum(self.catalog.profiles[p][2] for p in profiles_in(claimed) if p in self.catalog.profiles)
+        by_profile, bound = self.catalog.entries.by_profile, len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
+        total = sum(bisect.bisect_left(by_profile[p], bound) for p in profiles_in(claimed) if p in by_profile)
 
         # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked
         # first for a face-like query or a lone character (ツ, ω, ᴥ are parts of faces, not words).
@@ -290,6 +293,8 @@ class Searcher:
         face_like = looks_like_a_face(query)
         if face_like or not exact_words:
             faces = self.catalog.positions_with_text(query)
+            if not include_sensitive:
+                faces = array("I", (p for p in faces if p < bound))
             if faces:
                 face_tier = ("faces", (faces, Match("text", query, None)))
                 first = face_like or not claimed or len(query) == 1
@@ -301,13 +306,14 @@ class Searcher:
                         counted[profile] = 1
                     # map() over builtin lookups runs in C: a letter such as ー is in 20,000 faces.
                     total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, faces)))
-        return Ranking(tuple(tiers), total)
+        return Ranking(tuple(tiers), total, include_sensitive)
 
-    def search(self, query: str, locale: str, offset: int, limit: int) -> tuple[list[tuple[int, Match]], int]:
-        """A page of (position, Match), best first, and how many results there are in all (also past `depth`)."""
-        key = (query, locale)
+    def search(self, query: str, locale: str, offset: int, limit: int, *, include_sensitive: bool = False) -> tuple[list[tuple[int, Match]], int]:
+        """A page of (position, Match), best first, and how many results there are in all (also past `depth`).
+        Sensitive faces only with `include_sensitive`."""
+        key = (query, locale, include_sensitive)
         results = self.results.get(key)
         if results is None:
-            results = Results(self.ranking(query, locale), self.depth)
+            results = Results(self.ranking(query, locale, include_sensitive), self.depth)
             self.results.put(key, results)
         return results.page(offset, limit, self.catalog.entries), results.total

@@ -84,7 +84,7 @@ def test_search_items_carry_a_note_string_and_usage_strings(seed):
 
 def test_the_list_says_how_many_pages_it_has(seed):
     _, pages = seed.list_page(limit=100)
-    assert isinstance(pages, int) and pages >= 690
+    assert isinstance(pages, int) and pages >= 680
     _, one_category = seed.list_page(category="spider", limit=100)
     assert 1 <= one_category < pages
 
@@ -96,9 +96,9 @@ def test_a_category_id_sent_back_as_the_filter_returns_entries_of_that_category(
         assert all(card["filter"] in label.split(" | ") for label in labels), card["filter"]
 
 
-def test_category_records_give_name_type_emoji_description_and_a_page_address(seed):
+def test_category_records_give_name_type_emoji_description_and_a_page_address(seed, catalog):
     cards = seed.categories()
-    assert len(cards) == 52
+    assert len(cards) == len(catalog.categories) >= 55
     for card in cards:
         assert card["name"] and card["type"] in {"emotion", "action", "animal", "object", "other"}
         assert card["emoji"] and card["description"]

@@ -28,7 +28,7 @@ from kaomoji_api import textnorm
 from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
-from tools import rendering
+from tools import readings, rendering
 from tools.search_index import index_keys
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +36,10 @@ SCHEMA = ROOT / "schema.sql"
 CATEGORIES = Path(__file__).parent / "categories.json"
 ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
+# The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
+NOTE_FRAMES = ("drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
+# The name key of an entry named by the greeting its face says: "intent:good-night".
+INTENT_NAME = "intent:"
 
 
 class Progress:
@@ -71,6 +75,28 @@ def labels_of(entry: dict) -> list[str]:
     return list(dict.fromkeys(entry["emotion"] + entry["intent"] + entry["subject"]))
 
 
+# The words of the sparkle concept: a face whose star is the flash of a hit (readings.IMPACT_PART) loses them.
+SPARKLE_LABELS = frozenset({"sparkle", "shine", "glitter", "star"})
+
+
+def merge_duplicates(entries: list[dict], labels: dict, categories: dict) -> tuple[list[dict], dict[int, int]]:
+    """One entry per face: of entries with the same text, the lowest id stays and takes the others' labels and
+    categories; the others become redirects (old id -> kept id)."""
+    kept: dict[str, dict] = {}
+    redirects = {}
+    for e in entries:  # in id order: the first of a text is the lowest id
+        first = kept.setdefault(e["text"], e)
+        if first is not e:
+            redirects[entry_number(e)] = entry_number(first)
+            labels[first["id"]] = list(dict.fromkeys(labels[first["id"]] + labels[e["id"]]))
+            categories[first["id"]] = tuple(dict.fromkeys(categories[first["id"]] + categories[e["id"]]))
+    return list(kept.values()), redirects
+
+
+def entry_number(entry: dict) -> int:
+    return int(entry["id"].removeprefix("kao_"))
+
+
 def category_of(entry: dict, by_dataset: dict, rehome: list) -> str:
     """The category slug: the dataset's own, or for `uncategorized` what the labels decide."""
     slug = by_dataset[entry["category"]]
@@ -80,8 +106,9 @@ def category_of(entry: dict, by_dataset: dict, rehome: list) -> str:
     return next((target for concept, target in rehome if concept in labels), slug)
 
 
-def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
-    """Each entry's English name; entries without one borrow the commonest name of their labels.
+def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict) -> dict[str, str]:
+    """Each entry's English name; entries without one, or whose labels were changed by their reading, borrow
+    the commonest name of their labels.
 
     Failing that, the commonest name among entries that share their first concept, or in all.
     """
@@ -89,7 +116,7 @@ def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
     overall = collections.Counter()
     for e in entries:
         name = e["names"].get("en")
-        if name:
+        if name and tuple(labels_of(e)) == tuple(labels_by_id[e["id"]]):
             labels = tuple(labels_of(e))
             by_labels[labels][name] += 1
             first = next((w for w in labels if w in concepts), None)
@@ -97,10 +124,11 @@ def name_keys(entries: list[dict], concepts: list[str]) -> dict[str, str]:
             overall[name] += 1
     keys = {}
     for e in entries:
-        labels = tuple(labels_of(e))
+        labels = tuple(labels_by_id[e["id"]])
         first = next((w for w in labels if w in concepts), None)
         fallback = by_labels.get(labels) or by_concept.get(first) or overall
-        keys[e["id"]] = e["names"].get("en") or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        own = e["names"].get("en") if labels == tuple(labels_of(e)) else None
+        keys[e["id"]] = own or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return keys
 
 
@@ -122,13 +150,15 @@ def face_fragments(texts) -> list[tuple[str, bytes]]:
     return [(piece, positions.tobytes()) for piece, positions in sorted(found.items())]
 
 
-def quality_key(entry: dict):
-    """Clean faces first: core tier, shown in every locale, not long; then the dataset's own order.
+def quality_key(entry: dict, sensitive: bool):
+    """Clean faces first: core tier, shown in every locale, not long; then the dataset's own order. Sensitive
+    faces come after all others, so what a default list or search shows is a prefix of the order.
 
     The dataset numbers its curated faces first, which reads better than ordering by width.
     """
     width = entry["display_width"]
     return (
+        sensitive,
         TIER_ORDER.get(entry["tier"], len(TIER_ORDER)),
         entry["locale_scope"] != ["*"],
         0 if width <= 10 else 1 if width <= 20 else 2,
@@ -181,14 +211,34 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     concepts = list(locales[locale_files.REFERENCE]["concepts"])
 
     entries = labelled_entries(sample)
-    names = name_keys(entries, concepts)
-    category_slug = {e["id"]: category_of(e, by_dataset, categories_doc["rehome"]) for e in entries}
+    glossary = readings.Glossary()
+    read = {e["id"]: glossary.read(e["text"]) for e in entries}
+    progress.step("faces read", len(entries), len(entries))
+    labels = {}
+    for e in entries:
+        own = labels_of(e)
+        trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.IMPACT_PART in read[e["id"]].parts else own
+        labels[e["id"]] = trimmed or own
+    entry_categories = {
+        e["id"]: glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]]) for e in entries
+    }
+    entries, redirects = merge_duplicates(entries, labels, entry_categories)
+    names = name_keys(entries, concepts, labels)
+    for e in entries:
+        if read[e["id"]].intent in glossary.greetings:
+            names[e["id"]] = INTENT_NAME + read[e["id"]].intent
 
-    profile_ids: dict[tuple, int] = {}
-    profile_keys = sorted({(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]]) for e in entries})
-    for number, key in enumerate(profile_keys, 1):
-        profile_ids[key] = number
+    def profile_key(e: dict) -> tuple:
+        return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
+
+    profile_ids = {key: number for number, key in enumerate(sorted({profile_key(e) for e in entries}), 1)}
     category_ids = {c["slug"]: number for number, c in enumerate(categories, 1)}
+    intent_ids = {intent: number for number, intent in enumerate(glossary.intents, 1)}
+    part_ids = {part: number for number, part in enumerate(glossary.parts, 1)}
+    text_reading_ids: dict[tuple, int] = {}
+    for e in entries:
+        if read[e["id"]].runs:
+            text_reading_ids.setdefault(read[e["id"]].runs, len(text_reading_ids) + 1)
 
     out = out.resolve()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
@@ -209,10 +259,13 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             for pos, code in enumerate(codes)
         ])
 
-        counts = collections.Counter(category_slug.values())
+        counts = collections.Counter(slug for e in entries if not read[e["id"]].sensitive for slug in entry_categories[e["id"]])
         writer.insert("categories", [
             (category_ids[c["slug"]], c["slug"], c["type"], c["emoji"], counts[c["slug"]]) for c in categories
         ])
+        writer.insert("intents", [(number, intent) for intent, number in intent_ids.items()])
+        writer.insert("parts", [(number, part) for part, number in part_ids.items()])
+        writer.insert("redirects", sorted(redirects.items()))
         for code in codes:
             loc = locales[code]
             writer.insert("category_texts", [
@@ -224,30 +277,48 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 (category_ids[slug], code, pos, template)
                 for slug in category_ids for pos, template in enumerate(loc["usage"][slug])
             ])
-            note = loc["note"]
-            writer.insert("note_templates", [(code, note["width"], note["cjk_font"], note["any_font"], note["ja_context"], note["any_context"])])
+            frames = loc["reading"]
+            writer.insert("note_frames", [(code, *(frames[key] for key in NOTE_FRAMES))])
+            intent_texts = glossary.intent_texts(code)
+            writer.insert("intent_texts", [
+                (number, code, intent_texts[intent].get("name") if intent in glossary.greetings else None, intent_texts[intent]["when"])
+                for intent, number in intent_ids.items()
+            ])
+            writer.insert("intent_usage", [
+                (number, code, pos, template)
+                for intent, number in intent_ids.items() for pos, template in enumerate(intent_texts[intent]["usage"])
+            ])
+            part_names = glossary.texts(code)["parts"]
+            writer.insert("part_texts", [(number, code, part_names[part]) for part, number in part_ids.items()])
+            texts = readings.TextWriter(glossary, code, frames)
+            writer.insert("text_readings", [
+                (number, code, texts.meaning(runs), texts.sentences(runs)) for runs, number in text_reading_ids.items()
+            ])
         progress.step("categories and locales", len(codes), len(codes))
 
-        profile_counts = collections.Counter()
-        for e in entries:
-            profile_counts[profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]] += 1
+        profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)
         writer.insert("profiles", [
-            (pid, category_ids[slug], json.dumps(list(labels), ensure_ascii=False), profile_counts[pid])
-            for (slug, labels, _), pid in profile_ids.items()
+            (pid, category_ids[slugs[0]], json.dumps(list(words), ensure_ascii=False), profile_counts[pid])
+            for (slugs, words, _), pid in profile_ids.items()
         ])
-        # Only the main category for now: secondary ones are more rows here (schema.sql).
-        writer.insert("profile_categories", [(pid, 0, category_ids[slug]) for (slug, _, _), pid in profile_ids.items()])
+        writer.insert("profile_categories", [
+            (pid, position, category_ids[slug]) for (slugs, _, _), pid in profile_ids.items() for position, slug in enumerate(slugs)
+        ])
         for done, code in enumerate(codes, 1):
             loc = locales[code]
             stemmer = textnorm.stemmer_for(stemmers[code])
             texts, terms = [], []
-            for (slug, labels, name_key), pid in profile_ids.items():
-                name = loc["names"][name_key]
-                keywords = list(dict.fromkeys(w for c in labels if c in loc["concepts"] for w in loc["concepts"][c]))
+            intent_texts = glossary.intent_texts(code)
+            for (slugs, words, name_key), pid in profile_ids.items():
+                if name_key.startswith(INTENT_NAME):
+                    name = intent_texts[name_key.removeprefix(INTENT_NAME)]["name"]
+                else:
+                    name = loc["names"][name_key]
+                keywords = list(dict.fromkeys(w for c in words if c in loc["concepts"] for w in loc["concepts"][c]))
                 # The profile's own words: its dataset labels, and each label's first word in this locale.
-                own = {*labels, *(loc["concepts"][c][0] for c in labels if loc["concepts"].get(c))}
+                own = {*words, *(loc["concepts"][c][0] for c in words if loc["concepts"].get(c))}
                 texts.append((pid, code, name, json.dumps(keywords, ensure_ascii=False)))
-                fields = [("keyword", kw) for kw in keywords] + [("name", name), ("category", loc["categories"][slug])]
+                fields = [("keyword", kw) for kw in keywords] + [("name", name), ("category", loc["categories"][slugs[0]])]
                 for field, value in fields:
                     tokens, folded, stemmed = search_forms(value, stemmer)
                     terms.append((tokens, pid, field, value, folded, stemmed, field == "keyword" and value in own))
@@ -263,18 +334,20 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         for e in entries:
             script_sets.setdefault(rendering.scripts(e["text"]), len(script_sets))
         writer.insert("script_sets", [(number, json.dumps(names)) for names, number in script_sets.items()])
-        ranked = sorted(entries, key=quality_key)
+        ranked = sorted(entries, key=lambda e: quality_key(e, read[e["id"]].sensitive))
         quality = {e["id"]: rank for rank, e in enumerate(ranked)}
         rows = []
         for done, e in enumerate(entries, 1):
-            number = int(e["id"].removeprefix("kao_"))
-            pid = profile_ids[(category_slug[e["id"]], tuple(labels_of(e)), names[e["id"]])]
+            reading = read[e["id"]]
+            lead = glossary.lead_part(reading)
             rows.append((
-                number, e["text"], pid, category_ids[category_slug[e["id"]]],
+                entry_number(e), e["text"], profile_ids[profile_key(e)], category_ids[entry_categories[e["id"]][0]],
                 int(e["ascii_safe"]), int(rendering.needs_cjk_font(e["text"])), script_sets[rendering.scripts(e["text"])],
-                int(e["display_width"]),
-                int(e["locale_scope"] != ["*"]), quality[e["id"]],
-                zlib.crc32(textnorm.face_shape(e["text"]).encode()),
+                int(e["display_width"]), int(e["locale_scope"] != ["*"]),
+                int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
+                intent_ids[reading.intent] if reading.intent in readings.STRONG_INTENTS else 0,
+                part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts), reading.face,
+                quality[e["id"]], zlib.crc32(textnorm.face_shape(e["text"]).encode()),
             ))
             if done % 10000 == 0 or done == len(entries):
                 writer.insert("entries", rows)
@@ -285,6 +358,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
 
         summary = {
             "entries": len(entries),
+            "sensitive": sum(read[e["id"]].sensitive for e in entries),
+            "redirects": len(redirects),
             "categories": len(categories),
             "profiles": len(profile_ids),
             "locales": len(codes),

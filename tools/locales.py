@@ -15,8 +15,14 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 LOANWORDS_FILE = Path(__file__).parent / "loanwords.json"
 REFERENCE = "en"
 PLACEHOLDER = "{kaomoji}"
-NOTE_FACTS = ("width", "cjk_font", "any_font", "ja_context", "any_context")
-MIN_USAGE_PER_CATEGORY = 4
+# The frames a note and a meaning are written in (tools/readings.py, kaomoji_api/catalog.py), with the
+# placeholders each must keep; {romaji} may go where readers have no use for it (ja).
+READING_FRAMES = {
+    "text_means": ("{text}", "{gloss}"), "text_is": ("{text}", "{gloss}"), "text_unknown": ("{text}",),
+    "drawn": ("{face}", "{parts}"), "drawn_face": ("{face}",), "drawn_parts": ("{parts}",),
+    "list_separator": (), "list_last": (), "meaning": ("{text}", "{gloss}"), "meaning_separator": (),
+}
+MIN_USAGE_PER_CATEGORY = 6
 # A sentence ends at one of these: a category description is one sentence, so none may come before its end.
 SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？](?=.)")
 SENTENCE_FINAL = (".", "!", "?", "。", "！", "？")
@@ -68,7 +74,7 @@ def load_locale(code: str) -> dict:
 
     converter = opencc.OpenCC(derive["opencc"])
     source = load_locale(derive["from"])
-    texts = {k: v for k, v in source.items() if k in ("categories", "category_descriptions", "concepts", "names", "usage", "note")}
+    texts = {k: v for k, v in source.items() if k in ("categories", "category_descriptions", "concepts", "names", "usage", "note", "reading")}
     converted = _convert(texts, converter.convert)
     # Keys (concept heads, English names, slugs) are identifiers, not text: keep them.
     return _merge(converted, {k: v for k, v in own.items() if k != "derive"})
@@ -105,11 +111,14 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
     for slug in reference["categories"]:
         if not (note.get("about") or {}).get(slug):
             found.append(f"note.about[{slug!r}]: missing")
-    for fact in NOTE_FACTS:
-        if not note.get(fact):
-            found.append(f"note.{fact}: missing")
-    if note.get("width") and "{width}" not in note["width"]:
-        found.append("note.width: must contain {width}")
+    frames = locale.get("reading") or {}
+    for key, placeholders in READING_FRAMES.items():
+        if not isinstance(frames.get(key), str) or not frames[key]:
+            found.append(f"reading.{key}: missing")
+        elif missing := [p for p in placeholders if p not in frames[key]]:
+            found.append(f"reading.{key}: must contain {', '.join(missing)}")
+    for key in set(frames) - set(READING_FRAMES):
+        found.append(f"reading.{key}: not a frame")
     return found
 
 
@@ -122,7 +131,7 @@ def text_strings(locale: dict) -> set[str]:
     strings |= set((locale.get("category_descriptions") or {}).values())
     strings |= {s for sentences in (locale.get("usage") or {}).values() for s in sentences}
     strings |= set((note.get("about") or {}).values())
-    strings |= {note[f] for f in NOTE_FACTS if note.get(f)}
+    strings |= {v for k, v in (locale.get("reading") or {}).items() if k not in ("list_separator", "list_last", "meaning_separator")}
     return {s for s in strings if isinstance(s, str) and s}
 
 

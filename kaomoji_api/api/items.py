@@ -15,7 +15,11 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
     """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search)."""
     names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
     categories = catalog.profile_categories  # one shared tuple per set of categories: nothing to build here
-    for entry in map(catalog.entries.at, positions):
+    entries = list(map(catalog.entries.at, positions))
+    read = catalog.meanings(entries, locale)
+    drawings = catalog.drawings(entries) if detail and entries else {}
+    usage = catalog.usage_templates(entries, locale) if detail else {}
+    for entry in entries:
         name, keywords = names[entry.profile_id]
         item = {
             "id": entry.id,
@@ -23,15 +27,17 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
             "category": slugs[entry.category_id],
             "categories": categories[entry.profile_id],
             "name": name,
+            "meaning": catalog.meaning_for(entry, locale, read, name),
             "keywords": keywords,
             "display_width": entry.display_width,
             "ascii_safe": entry.ascii_safe,
             "needs_cjk_font": entry.needs_cjk_font,
             "scripts": entry.scripts,
+            "sensitive": entry.sensitive,
         }
         if detail:
-            item["note"] = catalog.note_for(entry, locale)
-            item["usage"] = catalog.usage_for(entry, locale)
+            item["note"] = catalog.note_for(entry, locale, read, drawings[entry.id])
+            item["usage"] = catalog.usage_for(entry, usage)
         items.append(item)
     return items
 

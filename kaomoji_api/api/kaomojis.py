@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, redirect, request, url_for
 
 from kaomoji_api.api import bounds
 from kaomoji_api.api.items import entry_items, pagination
@@ -25,11 +25,12 @@ def list_kaomojis():
     types = params.choices("type", catalog.category_types)
     ascii_safe = params.boolean("ascii_safe")
     max_width = params.integer("max_width", None, 1, bounds.MAX_WIDTH)
+    include_sensitive = bool(params.boolean("include_sensitive"))
     params.done()
 
     positions, total = catalog.list_positions(
         category_ids=catalog.category_ids(slugs, types), ascii_safe=ascii_safe, max_width=max_width,
-        offset=(page - 1) * limit, limit=limit,
+        include_sensitive=include_sensitive, offset=(page - 1) * limit, limit=limit,
     )
     meta, link = pagination(page, limit, total)
     data = entry_items(catalog, positions, locale, detail=False)
@@ -43,6 +44,9 @@ def get_kaomoji(entry_id: int):
     locale = params.locale(catalog.locales)
     params.done()
     position = catalog.entries.position(entry_id)
+    if position is None and entry_id in catalog.redirects:
+        # The same face under a second id: one id per face, and links to the other keep working.
+        return redirect(url_for(request.endpoint, entry_id=catalog.redirects[entry_id], **request.args), 301)
     if position is None:
         abort(404, f"no kaomoji has id {entry_id}")
     return json_response({"data": entry_items(catalog, [position], locale, detail=True)[0]}, LONG, entries=1, locale=locale)
@@ -73,9 +77,10 @@ def search_kaomojis():
     query = params.text("q", required=True, max_length=bounds.QUERY_MAX_LENGTH)
     page = params.page()
     limit = params.integer("limit", bounds.SEARCH_LIMIT, 1, bounds.SEARCH_LIMIT)
+    include_sensitive = bool(params.boolean("include_sensitive"))
     params.done()
 
-    hits, total = state.searcher.search(query, locale, (page - 1) * limit, limit)
+    hits, total = state.searcher.search(query, locale, (page - 1) * limit, limit, include_sensitive=include_sensitive)
     data = entry_items(state.catalog, [position for position, _ in hits], locale, detail=True)
     for item, (_, match) in zip(data, hits, strict=True):
         item["match"] = match.as_dict()

@@ -94,7 +94,10 @@ def _description(catalog: Catalog, app) -> str:
 
 ENTRY = {
     "type": "object",
-    "required": ["id", "text", "category", "categories", "name", "keywords", "display_width", "ascii_safe", "needs_cjk_font", "scripts"],
+    "required": [
+        "id", "text", "category", "categories", "name", "meaning", "keywords", "display_width", "ascii_safe", "needs_cjk_font",
+        "scripts", "sensitive",
+    ],
     "properties": {
         "id": {"type": "integer", "minimum": 1, "description": "Stable id: the number of the dataset id."},
         "text": {"type": "string", "description": "The kaomoji itself."},
@@ -105,10 +108,17 @@ ENTRY = {
             "uniqueItems": True,
             "items": {"$ref": "#/components/schemas/CategorySlug"},
             "description": "The slugs of every category the entry belongs to, its main one (`category`) first; each "
-            "works as a `category` filter. Today every entry has one category, so this is `[category]`; "
-            "entries may gain more later.",
+            "works as a `category` filter (a mahjong face that is also happy; a sleepy face that says good night is "
+            "in greeting too).",
         },
-        "name": {"type": "string", "description": "Localized name."},
+        "name": {"type": "string", "description": "Localized name. A face whose text is a set phrase is named by it (Good night)."},
+        "meaning": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Localized, one line: what the Japanese text written in the face says (「ｵﾔｽﾐ」 oyasumi: “good night”...), "
+            "read from a glossary of what faces say; for a face without known text, its most telling drawn part "
+            "(a table (┻━┻), usually being flipped); failing both, its name.",
+        },
         "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
         "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},
         "ascii_safe": {"type": "boolean", "description": "Only ASCII characters."},
@@ -124,6 +134,12 @@ ENTRY = {
             "description": "The Unicode scripts the face uses beyond Latin and common punctuation and symbols, by their "
             "Unicode names, sorted (`Kannada` for ಠ_ಠ, `Thai` for ฅ): the fonts a client needs. Empty for `(◕‿◕)`.",
         },
+        "sensitive": {
+            "type": "boolean",
+            "description": "Marked by a reviewed list of terms (ethnic caricature, drugs, sexual content, slurs). Random never "
+            "returns these faces; list and search show them only with `include_sensitive=true`; a lookup by id returns them with "
+            "this flag set.",
+        },
     },
     "example": {
         "id": 1,
@@ -131,11 +147,13 @@ ENTRY = {
         "category": "happy",
         "categories": ["happy"],
         "name": "Happy face",
+        "meaning": "big round eyes (◕)",
         "keywords": ["happy", "smile", "glad", "cheerful", "joy"],
         "display_width": 5,
         "ascii_safe": False,
         "needs_cjk_font": False,
         "scripts": [],
+        "sensitive": False,
     },
 }
 
@@ -146,8 +164,18 @@ DETAIL = {
             "type": "object",
             "required": ["note", "usage"],
             "properties": {
-                "note": {"type": "string", "description": "What it expresses, when to use it, and rendering facts."},
-                "usage": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": "Example messages containing the kaomoji."},
+                "note": {
+                    "type": "string",
+                    "description": "Written for this face from what was read in it: what its Japanese text means, what it "
+                    "draws, and when to send it.",
+                },
+                "usage": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"type": "string"},
+                    "description": "Example messages containing the kaomoji: of what its text says (a good-night face gets "
+                    "good-night messages), else of its category.",
+                },
             },
         },
     ]
@@ -308,7 +336,12 @@ def build_document(catalog: Catalog, app) -> dict:
                 "slug": {"allOf": [{"$ref": "#/components/schemas/CategorySlug"}], "description": "The same as `id`."},
                 "name": {"type": "string", "description": "Localized name."},
                 "type": {"type": "string", "enum": catalog.category_types},
-                "count": {"type": "integer", "minimum": 0, "description": "How many entries have it as their main category."},
+                "count": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "How many entries a default list of the category shows: those with it among their "
+                    "`categories`, sensitive ones left out.",
+                },
                 "emoji": {"type": "string", "minLength": 1, "description": "One emoji that stands for the category."},
                 "description": {
                     "type": "string",
@@ -370,6 +403,13 @@ def build_document(catalog: Catalog, app) -> dict:
 
     # apispec turns the name of a registered parameter into a $ref.
     locale, page, category = "locale", "page", "category"
+    include_sensitive = {
+        "name": "include_sensitive",
+        "in": "query",
+        "required": False,
+        "description": "Also show sensitive faces (see `sensitive`); they come after all others.",
+        "schema": {"type": "boolean", "default": False},
+    }
 
     spec.path(
         path="/api/v1/kaomojis",
@@ -389,6 +429,7 @@ def build_document(catalog: Catalog, app) -> dict:
                         "schema": {"type": "boolean"},
                     },
                     _int_param("max_width", "Only entries at most this many columns wide.", None, 1, MAX_WIDTH),
+                    include_sensitive,
                     page,
                     _int_param("limit", "Page size.", LIST_LIMIT, 1, LIST_MAX),
                     locale,
@@ -407,6 +448,11 @@ def build_document(catalog: Catalog, app) -> dict:
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID}}, locale],
                 "responses": {
                     "200": _ok("The entry.", {"type": "object", "required": ["data"], "properties": {"data": {"$ref": "#/components/schemas/EntryDetail"}}}),
+                    "301": {
+                        "description": "The same face is in the catalog under a lower id, where `Location` points: one id "
+                        "per face, and links to this one keep working.",
+                        "headers": {"Location": {"schema": {"type": "string"}, "description": "The address of the kept id."}},
+                    },
                     **NOT_MODIFIED,
                     **ERRORS,
                     "404": {"$ref": "#/components/responses/NotFound"},
@@ -459,6 +505,7 @@ def build_document(catalog: Catalog, app) -> dict:
                 "description": f"Search words or a kaomoji fragment, 1 to {QUERY_MAX_LENGTH} characters after trimming.",
                 "schema": {"type": "string", "minLength": 1, "maxLength": QUERY_MAX_LENGTH, "pattern": SOME_TEXT_NO_NUL, "example": "cat"},
             },
+            include_sensitive,
             page,
             _int_param("limit", "Page size.", SEARCH_LIMIT, 1, SEARCH_LIMIT),
             locale,

@@ -1,0 +1,280 @@
+"""Every face explained as itself (issue 14): meanings, notes, usage, names and categories read from the face,
+one id per face, and sensitive faces kept out of what nobody asked for. On the full catalog."""
+
+from __future__ import annotations
+
+import collections
+import json
+import re
+import sqlite3
+import unicodedata
+
+import pytest
+
+from bench.glossary_coverage import distinct_note_share
+from tools import faces, readings
+from tools import locales as locale_files
+from tools.rendering import needs_cjk_font
+
+LOCALES = locale_files.locale_codes()
+GLOSSARY = readings.Glossary()
+
+
+@pytest.fixture(scope="module")
+def db(full_catalog):
+    conn = sqlite3.connect(f"file:{full_catalog}?mode=ro", uri=True)
+    yield conn
+    conn.close()
+
+
+def items(client, path, **params):
+    response = client.get(path, query_string=params)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["data"]
+
+
+def entries_with_intent(db, intent: str, count: int = 5) -> list[int]:
+    rows = db.execute(
+        "SELECT e.id FROM entries e JOIN intents i ON i.id = e.intent_id WHERE i.slug = ? AND e.sensitive = 0 ORDER BY e.quality LIMIT ?",
+        (intent, count),
+    )
+    return [entry_id for (entry_id,) in rows]
+
+
+# ------------------------------------------------------------------------- the glossary, whole
+
+def test_every_glossary_row_and_part_has_a_text_in_every_locale_in_its_script():
+    scripts = {"ru": "CYRILLIC", "ko": "HANGUL"}
+    for code in LOCALES:
+        texts = GLOSSARY.texts(code)
+        assert set(texts["fragments"]) == {row["key"] for row in GLOSSARY.rows}, code
+        assert set(texts["parts"]) == set(GLOSSARY.parts), code
+        kana, glosses = 0, set(texts["fragments"].values())
+        for text in [*texts["fragments"].values(), *texts["parts"].values()]:
+            assert text.strip(), code
+            if code in scripts:
+                words = re.sub(r"[(（][^)）]*[)）]", "", text)  # the romaji in brackets is Latin in every locale
+                letters = [ch for ch in words if ch.isalpha() and not faces._RUN.fullmatch(ch)]
+                share = sum(scripts[code] in unicodedata.name(ch, "") for ch in letters) / max(1, len(letters))
+                assert share > 0.5, (code, text)
+            kana += text in glosses and bool(re.search("[\u3041-\u3096\u30a1-\u30fa]", re.sub(r"\([^)]*\)", "", text)))
+        if code != "ja" and not code.startswith("zh"):
+            # The Japanese word is given in romaji, readers of the locale cannot read kana; only a drawn piece
+            # of a face is quoted as it is drawn (in <コ:彡 the コ is a squid's body).
+            assert kana <= 0.01 * len(texts["fragments"]), (code, kana)
+
+
+# ------------------------------------------------------------------------- meaning and note
+
+@pytest.mark.parametrize("intent", ["good-night", "goodbye", "thanks", "laughing", "crying", "congratulations"])
+def test_faces_of_an_intent_carry_the_gloss_in_meaning_and_note_in_the_requested_locale(client, db, intent):
+    ids = entries_with_intent(db, intent)
+    assert ids, intent
+    for code in LOCALES:
+        glosses = set(GLOSSARY.texts(code)["fragments"].values())
+        for entry_id in ids:
+            item = items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)
+            assert any(gloss in item["meaning"] for gloss in glosses), (code, item["text"], item["meaning"])
+            assert any(gloss in item["note"] for gloss in glosses), (code, item["text"], item["note"])
+
+
+def test_a_face_without_known_text_means_its_most_telling_part_or_else_its_name(client, db):
+    (table_flip,) = db.execute(
+        "SELECT id FROM entries WHERE text_reading = 0 AND text LIKE '%┻━┻%' AND sensitive = 0 ORDER BY quality LIMIT 1").fetchone()
+    item = items(client, f"/api/v1/kaomojis/{table_flip}")
+    assert "┻━┻" in item["meaning"] and "table" in item["meaning"]
+    (plain,) = db.execute("SELECT id FROM entries WHERE text_reading = 0 AND lead_part = 0 AND sensitive = 0 LIMIT 1").fetchone()
+    item = items(client, f"/api/v1/kaomojis/{plain}")
+    assert item["meaning"] == item["name"]
+
+
+def test_every_item_of_every_endpoint_has_a_meaning(client):
+    for path, params in [("/api/v1/kaomojis", {"limit": 100}), ("/api/v1/random", {"count": 10}),
+                         ("/api/v1/search", {"q": "cat"}), ("/api/v1/kaomojis/1", {})]:
+        data = items(client, path, **params)
+        for item in data if isinstance(data, list) else [data]:
+            assert isinstance(item["meaning"], str) and item["meaning"], (path, item)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_at_least_80_percent_of_entries_have_a_note_no_other_entry_has(catalog, locale):
+    assert distinct_note_share(catalog, locale) >= 0.8
+
+
+def test_notes_no_longer_repeat_the_width_and_font_facts(client):
+    for item in items(client, "/api/v1/search", q="happy", limit=25):
+        assert "Display width" not in item["note"] and "font" not in item["note"], item["note"]
+
+
+# ------------------------------------------------------------------------- usage
+
+def test_no_face_of_a_greeting_type_intent_has_a_usage_sentence_of_another_intent(db):
+    greetings = [intent for intent in GLOSSARY.intents if intent in GLOSSARY.greetings]
+    for code in LOCALES:
+        own = {intent: GLOSSARY.intent_texts(code)[intent]["usage"] for intent in GLOSSARY.intents}
+        for intent in greetings:
+            others = {s for other, sentences in own.items() if other != intent for s in sentences}
+            served_sentences = {t for (t,) in db.execute(
+                "SELECT u.template FROM intent_usage u JOIN intents i ON i.id = u.intent_id WHERE i.slug = ? AND u.locale = ?",
+                (intent, code))}
+            assert served_sentences and not served_sentences & others, (code, intent)
+
+
+def test_a_greeting_face_is_served_only_the_usage_of_its_greeting(client, db):
+    for intent in ("good-night", "goodbye", "hello"):
+        for code in ("en", "ja", "fr"):
+            expected = GLOSSARY.intent_texts(code)[intent]["usage"]
+            for entry_id in entries_with_intent(db, intent, 3):
+                item = items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)
+                templates = {t.replace("{kaomoji}", item["text"]) for t in expected}
+                assert set(item["usage"]) <= templates, (code, intent, item["usage"])
+
+
+def test_every_intent_and_category_group_has_six_sentences_in_every_locale(db):
+    total = db.execute("SELECT count(*) FROM entries").fetchone()[0]
+    for table, key, group_size in [
+        ("intent_usage", "intent_id", "SELECT intent_id, count(*) FROM entries WHERE intent_id > 0 GROUP BY intent_id"),
+        ("usage_templates", "category_id", "SELECT category_id, count(*) FROM entries WHERE intent_id = 0 GROUP BY category_id"),
+    ]:
+        for group, size in db.execute(group_size):
+            if size < 0.005 * total:
+                continue
+            for code in LOCALES:
+                (count,) = db.execute(f"SELECT count(DISTINCT template) FROM {table} WHERE {key} = ? AND locale = ?", (group, code)).fetchone()
+                assert count >= 6, (table, group, code, count)
+
+
+def test_in_japanese_and_chinese_usage_a_space_separates_the_face_from_the_text(db):
+    for code in ("ja", "zh-Hans", "zh-Hant"):
+        for table in ("intent_usage", "usage_templates"):
+            for (template,) in db.execute(f"SELECT template FROM {table} WHERE locale = ?", (code,)):
+                before, _, after = template.partition("{kaomoji}")
+                assert not before or before.endswith(" "), (code, template)
+                assert not after or after.startswith(" "), (code, template)
+
+
+# ------------------------------------------------------------------------- names and categories
+
+def test_a_face_that_says_a_greeting_is_named_by_it(client, db):
+    for code in ("en", "de", "ko"):
+        name = GLOSSARY.intent_texts(code)["good-night"]["name"]
+        for entry_id in entries_with_intent(db, "good-night", 3):
+            assert items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)["name"] == name
+
+
+def test_a_star_beside_a_hit_is_an_impact_not_a_sparkle(client):
+    reading = GLOSSARY.read("(ﾉ｀Д´)ﾉ彡┻━┻☆(>_<)")
+    assert readings.IMPACT_PART in reading.parts and "star" not in reading.parts
+    assert readings.IMPACT_PART in GLOSSARY.read("(・ω・)_〇☆(>_<)ゲシッ").parts
+    assert "star" in GLOSSARY.read("(^▽^)☆").parts
+    impacts = 0
+    for page in (1, 2, 3, 4):
+        for item in items(client, "/api/v1/search", q="☆", limit=25, page=page):
+            if readings.IMPACT_PART in GLOSSARY.read(item["text"]).parts:
+                impacts += 1
+                assert "sparkl" not in item["name"].lower() and "sparkle" not in item["keywords"], item
+    assert impacts
+
+
+def test_mahjong_pachinko_and_sports_have_categories_of_their_own(client):
+    slugs = {c["id"]: c for c in items(client, "/api/v1/categories")}
+    for slug in ("mahjong", "pachinko", "sports"):
+        assert slugs[slug]["count"] > 0
+        listed = items(client, "/api/v1/kaomojis", category=slug, limit=100)
+        assert listed and all(item["category"] == slug for item in listed)
+        assert "gaming" not in {c for item in listed for c in item["categories"]}
+        assert all(GLOSSARY.read(item["text"]).category == slug for item in listed), slug
+    gaming = items(client, "/api/v1/kaomojis", category="gaming", limit=100)
+    assert not [item for item in gaming if GLOSSARY.read(item["text"]).category], "a mahjong face left in gaming"
+
+
+def test_an_animal_category_keeps_no_face_that_draws_no_animal_and_says_something_else(db):
+    for slug, key in [("bunny", "まいりました"), ("pig", "ぶーん")]:
+        row = GLOSSARY.row_of[key]
+        rows = db.execute(
+            "SELECT e.text, group_concat(c.slug) FROM entries e JOIN profile_categories pc ON pc.profile_id = e.profile_id "
+            "JOIN categories c ON c.id = pc.category_id GROUP BY e.id").fetchall()
+        saying = [(text, slugs.split(",")) for text, slugs in rows
+                  if any(row in (run.rows or ()) for run in GLOSSARY.read(text).runs) and not GLOSSARY.read(text).animal]
+        assert saying and not [text for text, slugs in saying if slug in slugs], slug
+
+
+def test_category_counts_are_what_a_default_list_shows(client):
+    for category in items(client, "/api/v1/categories")[:12]:
+        response = client.get("/api/v1/kaomojis", query_string={"category": category["id"], "limit": 1})
+        assert response.get_json()["pagination"]["total"] == category["count"], category["id"]
+
+
+# ------------------------------------------------------------------------- rendering facts
+
+def test_needs_cjk_font_agrees_with_the_characters(catalog):
+    entries = catalog.entries
+    for position in range(0, len(entries), 7):
+        entry = entries.at(position)
+        assert entry.needs_cjk_font == needs_cjk_font(entry.text), entry.text
+
+
+# ------------------------------------------------------------------------- one id per face
+
+def test_one_id_per_face_and_the_other_ids_redirect_to_the_kept_one(client, db):
+    texts = collections.Counter(t for (t,) in db.execute("SELECT text FROM entries"))
+    assert texts.most_common(1)[0][1] == 1
+    redirects = db.execute("SELECT id, to_id FROM redirects").fetchall()
+    assert len(redirects) >= 100
+    for old, kept in redirects[:10]:
+        assert old > kept
+        response = client.get(f"/api/v1/kaomojis/{old}", query_string={"locale": "fr"})
+        assert response.status_code == 301
+        assert response.headers["Location"].endswith(f"/api/v1/kaomojis/{kept}?locale=fr")
+    assert client.get("/api/v1/kaomojis/10").status_code == 301  # (=^･ω･^=) is id 6
+    assert items(client, "/api/v1/kaomojis/6")["categories"][:2] == ["animals", "cat"]
+
+
+# ------------------------------------------------------------------------- sensitive faces
+
+def sensitive_texts(db) -> set[str]:
+    return {t for (t,) in db.execute("SELECT text FROM entries WHERE sensitive = 1")}
+
+
+def test_random_never_returns_a_sensitive_face(client, db):
+    hidden = sensitive_texts(db)
+    assert len(hidden) >= 100
+    for _ in range(200):
+        for item in items(client, "/api/v1/random", count=10):
+            assert not item["sensitive"] and item["text"] not in hidden
+
+
+def test_a_default_search_and_list_leave_sensitive_faces_out_unless_asked(client, db):
+    (hidden,) = db.execute("SELECT count(*) FROM entries WHERE sensitive = 1 AND text LIKE '%シャブ%'").fetchone()
+    assert hidden
+    default = client.get("/api/v1/search", query_string={"q": "シャブ"}).get_json()
+    for page in range(1, default["pagination"]["total_pages"] + 1):
+        assert not [i for i in items(client, "/api/v1/search", q="シャブ", page=page) if i["sensitive"]], page
+    asked = client.get("/api/v1/search", query_string={"q": "シャブ", "include_sensitive": "true"}).get_json()
+    assert asked["pagination"]["total"] - default["pagination"]["total"] == hidden
+    total = client.get("/api/v1/kaomojis").get_json()["pagination"]["total"]
+    everything = client.get("/api/v1/kaomojis", query_string={"include_sensitive": "true"}).get_json()["pagination"]["total"]
+    assert everything - total == len(sensitive_texts(db))
+
+
+def test_a_lookup_by_id_returns_a_sensitive_face_with_its_flag(client, db):
+    (entry_id,) = db.execute("SELECT id FROM entries WHERE sensitive = 1 LIMIT 1").fetchone()
+    assert items(client, f"/api/v1/kaomojis/{entry_id}")["sensitive"] is True
+
+
+def test_healthz_counts_the_sensitive_faces(client, db):
+    counts = client.get("/healthz").get_json()["catalog"]["counts"]
+    assert counts["sensitive"] == len(sensitive_texts(db)) and counts["redirects"] >= 100
+
+
+def test_the_readme_states_the_sensitive_count(db):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"{len(sensitive_texts(db)):,} sensitive" in readme
+
+
+def test_the_sensitive_terms_file_is_what_marks_entries():
+    terms = json.loads((readings.GLOSSARY_DIR / "sensitive.json").read_text(encoding="utf-8"))["terms"]
+    assert GLOSSARY.read(f"(・ω・){terms[0]['pattern']}").sensitive
+    assert not GLOSSARY.read("(・ω・)ﾉｼ").sensitive

@@ -1,0 +1,261 @@
+"""What each face says and shows, read at build time from the glossary under tools/glossary/ (issue 14).
+
+`Glossary.read(text)` gives a face's Reading: its Japanese runs with the glossary rows that explain
+them, the drawn parts it is made of, the drawn face itself, the intent that leads its text, the
+category its text or parts name, and whether it is sensitive. The catalog builder turns readings
+into names, categories, meanings, notes and usage; nothing here is localized text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+
+from tools import faces
+
+GLOSSARY_DIR = faces.GLOSSARY_DIR
+
+# Intents, strongest first, for the one that leads a face with several texts. Greeting-type intents are
+# set phrases that decide a face's usage alone; the middle ones say how it feels; the last are words
+# whose feeling comes from the face (a letter, a plain word, a sound), which leave usage to the category.
+STRONG_INTENTS = (
+    "good-night", "good-morning", "welcome-back", "im-home", "meal", "goodbye", "hello", "regards",
+    "thanks", "apology", "congratulations",
+    "consolation", "encouragement", "crying", "laughing", "anger", "love", "surprise", "joy", "tasty",
+    "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
+)
+WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
+INTENT_RANK = {intent: rank for rank, intent in enumerate(STRONG_INTENTS + WEAK_INTENTS)}
+
+# Parts that say which animal a face is: an animal category whose faces have none of them and whose
+# text has an intent was filed by a noisy label (マイリマシタ in bunny, ブーン in pig) and is re-homed.
+ANIMAL_PARTS = frozenset({
+    "rabbit-face", "pig-snout", "fish", "bird-beak", "cat-ears", "cat-mouth", "cat-eyes", "cat-paws", "whiskers",
+    "bear-snout", "bear-ears", "dog-ears", "puppy-ears", "animal-muzzle", "monkey-face",
+})
+ANIMAL_CATEGORIES = frozenset({"bunny", "pig", "fish", "bird"})
+# Where a face goes when its text's intent re-homes it.
+INTENT_CATEGORY = {
+    "hello": "greeting", "goodbye": "greeting", "good-night": "greeting", "good-morning": "greeting",
+    "welcome-back": "greeting", "im-home": "greeting", "meal": "greeting", "regards": "greeting",
+    "thanks": "greeting", "congratulations": "greeting", "apology": "sorry",
+    "consolation": "sympathy", "encouragement": "sympathy", "crying": "sad", "laughing": "happy", "joy": "happy",
+    "anger": "angry", "love": "love", "surprise": "surprised", "tasty": "food", "food": "food",
+}
+# Categories that a category named by a face's text or parts replaces rather than joins.
+LEFT_FOR_NAMED = frozenset({"gaming", "other"})
+
+# A ☆ or ★ next to one of these is the flash of a hit, not a sparkle.
+IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb"})
+FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
+SPARKLE_PARTS = frozenset({"star", "black-star"})
+SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／")  # the end of an arm, a weapon or a flying fist
+HIT_FACE = frozenset("(（")                     # the face it lands on
+TWINKLES = ("kira", "pika", "kirari")
+IMPACT_PART = "impact-star"
+
+_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str                      # as the face writes it: ｵﾔｽﾐ~
+    romaji: str                    # oyasumi
+    rows: tuple[int, ...] | None   # the glossary rows that explain it; None when nothing does
+
+
+@dataclass(frozen=True)
+class Reading:
+    runs: tuple[Run, ...]
+    parts: tuple[str, ...]         # part ids, in the order the face draws them
+    face: str | None               # the drawn face between its brackets: (－_－)
+    intent: str | None             # of the text that leads: the strongest of its rows
+    category: str | None           # named by its text or parts (mahjong, sports...)
+    sensitive: bool
+    animal: bool                   # it draws an animal's ears, snout, beak...
+
+    @property
+    def explained(self) -> bool:
+        return all(run.rows is not None for run in self.runs)
+
+
+def _load(name: str):
+    return json.loads((GLOSSARY_DIR / name).read_text(encoding="utf-8"))
+
+
+class Glossary:
+    """The glossary's source rows, parts, intents and sensitive terms, ready to read faces with."""
+
+    def __init__(self):
+        self.rows = _load("source.json")
+        self.intents = {row["id"]: row for row in _load("intents.json")}
+        # Set phrases (good night, thank you): a face that says one is named by it and gets only its usage.
+        self.greetings = frozenset(intent for intent, row in self.intents.items() if row["greeting"])
+        self.row_of: dict[str, int] = {}
+        for number, row in enumerate(self.rows):
+            for text in (row["key"], *row["variants"]):
+                self.row_of.setdefault(faces.normalise(text), number)
+        self.keys = frozenset(self.row_of)
+        self.parts = {row["id"]: row for row in _load("parts.json")}
+        self._part_rank = {part_id: rank for rank, part_id in enumerate(self.parts)}
+        by_pattern = {pattern: part_id for part_id, row in reversed(self.parts.items()) for pattern in row["patterns"]}
+        self._part_of = by_pattern
+        # Longest pattern first, so ┻━┻ wins over ┻ and ))))彡 over )))彡.
+        self._parts = re.compile("|".join(map(re.escape, sorted(by_pattern, key=len, reverse=True))))
+        self._sensitive = re.compile("|".join(re.escape(term["pattern"]) for term in _load("sensitive.json")["terms"]))
+
+    def texts(self, locale: str) -> dict:
+        """A locale's glosses (`fragments`, by key) and part names (`parts`, by id)."""
+        return _load(f"{locale}.json")
+
+    def intent_texts(self, locale: str) -> dict:
+        return _load(f"intent-texts/{locale}.json")["intents"]
+
+    @functools.cache  # noqa: B019 -- one glossary per build; runs repeat across faces
+    def read_run(self, run: str) -> Run:
+        key = faces.normalise(run)
+        if key in self.row_of:
+            rows = (self.row_of[key],)
+        else:
+            pieces = faces.split(run, self.keys)
+            rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
+        return Run(run, faces.romanise(faces.reading(run)), rows)
+
+    def read(self, text: str) -> Reading:
+        written = faces.japanese_runs(text)
+        runs = self._spelled(written) or tuple(self.read_run(run) for run in written)
+        found = [(m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)]
+        ids = {part_id for _, _, part_id in found}
+        parts = []
+        for start, end, part_id in found:
+            if part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
+                part_id = IMPACT_PART
+            if part_id not in parts:
+                parts.append(part_id)
+        face = _FACE.search(text)
+        rows = [self.rows[number] for run in runs for number in run.rows or ()]
+        intents = [row["intent"] for row in rows]
+        intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
+        category = next((row["category"] for row in rows if row.get("category")), None)
+        category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
+        return Reading(
+            runs=runs, parts=tuple(parts), face=face.group() if face else None, intent=intent, category=category,
+            sensitive=bool(self._sensitive.search(text)) or any(row.get("sensitive") for row in rows),
+            animal=bool(ids & ANIMAL_PARTS),
+        )
+
+    def categories(self, slug: str, reading: Reading) -> tuple[str, ...]:
+        """An entry's categories, its main one first, from the category its labels gave (`slug`) and its reading.
+
+        A text or part that names a category (mahjong, pachinko, sports) makes it the main one, and the
+        labels' category stays beside it unless it was the catch-all gaming or other. An animal category
+        whose face draws no animal was a noisy label when the text says something: its category or intent
+        re-homes the face (マイリマシタ, "I give up", leaves bunny).
+        A face that says a greeting is in greeting too.
+        """
+        misfiled = slug in ANIMAL_CATEGORIES and not reading.animal
+        if reading.category:
+            found = [reading.category] + ([slug] if slug not in LEFT_FOR_NAMED and not misfiled else [])
+        elif misfiled and reading.intent in INTENT_CATEGORY:
+            found = [INTENT_CATEGORY[reading.intent]]
+        else:
+            found = [slug]
+        if reading.intent in INTENT_CATEGORY and INTENT_CATEGORY[reading.intent] == "greeting":
+            found.append("greeting")
+        return tuple(dict.fromkeys(found))
+
+    def lead_part(self, reading: Reading) -> str | None:
+        """The most telling part a face draws: one that names a category (a riichi stick), else the first of
+        them in parts.json, which lists props and actions before eyes and mouths."""
+        return min(reading.parts, key=lambda p: (not self.parts[p].get("category"), self._part_rank[p]), default=None)
+
+    def _spelled(self, written: list[str]) -> tuple[Run, ...] | None:
+        """A word spelled one letter per face, (^o^)オ(^。^)メ(^-^)デ(^o^)ト: the letters read as one run."""
+        if len(written) < 2 or any(len(faces.normalise(run)) > 1 for run in written):
+            return None
+        joined = "".join(written)
+        return (self.read_run(joined),) if faces.normalise(joined) in self.row_of else None
+
+    def _beside_a_hit(self, text: str, start: int, end: int, found, runs) -> bool:
+        """Whether the star at text[start:end] is the flash of a hit: it touches a fist, a weapon or a thrown
+        table, it sits where a swung arm meets a second face (`_〇☆(`, `θ☆(`, `／~~~☆(`), or the face
+        says a hit sound (バキッ, ゲシッ) and no twinkle (キラッ)."""
+        if any(part_id in IMPACT_PARTS | FLUNG_PARTS and s <= end and e >= start for s, e, part_id in found):
+            return True
+        if text[start - 1:start] in SWUNG and text[end:end + 1] in HIT_FACE:
+            return True
+        sounds = [self.rows[n] for run in runs for n in run.rows or () if self.rows[n]["intent"] == "sound"]
+        return bool(sounds) and not any(row["romaji"].startswith(TWINKLES) for row in sounds)
+
+
+# ---------------------------------------------------------------- writing what was read
+
+# Intents whose glosses name a thing rather than say a phrase: "The text バキッ is the crack of a punch"
+# where a phrase "means" its gloss.
+THINGS = frozenset({"sound", "action", "name", "object", "letter", "none", "games", "food", "seasons"})
+MAX_MEANING_RUNS = 2
+
+
+def fill(frame: str, **values: str) -> str:
+    for key, value in values.items():
+        frame = frame.replace("{" + key + "}", value)
+    return frame
+
+
+def join_list(items: list[str], frames: dict) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return frames["list_separator"].join(items[:-1]) + frames["list_last"] + items[-1]
+
+
+def spaced(sentences: list[str]) -> str:
+    """Sentences one after another; Chinese and Japanese ones follow each other without a space."""
+    text = ""
+    for sentence in sentences:
+        text += sentence if not text or text.endswith(("。", "！", "？")) else " " + sentence
+    return text
+
+
+class TextWriter:
+    """Writes, in one locale, what the runs of a face say: its meaning line and the note's sentences."""
+
+    def __init__(self, glossary: Glossary, locale: str, frames: dict):
+        self.glossary, self.frames = glossary, frames
+        self.glosses = glossary.texts(locale)["fragments"]
+
+    def _pieces(self, runs: tuple[Run, ...]):
+        """(text, romaji, row) for each explained piece, a row once; (text, romaji, None) for the rest."""
+        seen = set()
+        for run in dict.fromkeys(runs):
+            if run.rows is None:
+                yield run.text, run.romaji, None
+            elif len(run.rows) == 1:
+                if run.rows[0] not in seen:
+                    seen.add(run.rows[0])
+                    yield run.text, run.romaji, self.glossary.rows[run.rows[0]]
+            else:
+                for number in run.rows:
+                    if number not in seen:
+                        seen.add(number)
+                        row = self.glossary.rows[number]
+                        yield row["variants"][0] if row["variants"] else row["key"], row["romaji"], row
+
+    def meaning(self, runs: tuple[Run, ...]) -> str:
+        """One line: what the explained runs say; empty when none is explained."""
+        lines = [
+            fill(self.frames["meaning"], text=text, romaji=romaji, gloss=self.glosses[row["key"]])
+            for text, romaji, row in self._pieces(runs) if row is not None
+        ]
+        return self.frames["meaning_separator"].join(lines[:MAX_MEANING_RUNS])
+
+    def sentences(self, runs: tuple[Run, ...]) -> str:
+        out = []
+        for text, romaji, row in self._pieces(runs):
+            if row is None:
+                out.append(fill(self.frames["text_unknown"], text=text, romaji=romaji))
+            else:
+                frame = self.frames["text_is" if row["intent"] in THINGS else "text_means"]
+                out.append(fill(frame, text=text, romaji=romaji, gloss=self.glosses[row["key"]]))
+        return spaced(out)
