@@ -84,9 +84,12 @@ CREATE TABLE part_texts (
     PRIMARY KEY (part_id, locale)
 ) WITHOUT ROWID;
 
--- The frames a note's sentence about the drawing is written in: {face} the drawn face, {parts} a list.
+-- The frames a note's sentence about the drawing and an item's meaning are written in: {face} the drawn
+-- face, {parts} a list; {text}, {romaji}, {gloss} a run of Japanese text, its reading and what it says.
 CREATE TABLE note_frames (
     locale         TEXT PRIMARY KEY REFERENCES locales (code),
+    meaning        TEXT NOT NULL,
+    meaning_separator TEXT NOT NULL,
     drawn          TEXT NOT NULL,
     drawn_face     TEXT NOT NULL,
     drawn_parts    TEXT NOT NULL,
@@ -94,14 +97,34 @@ CREATE TABLE note_frames (
     list_last      TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- What the Japanese text of faces says, per distinct set of runs as written (ｵﾔｽﾐ~ and オヤスミ differ):
--- the one-line `meaning` of an item and the note's sentences about the text. Many faces share one.
+-- The glossary of what faces say (tools/glossary/source.json), and its glosses per locale.
+CREATE TABLE fragments (
+    id     INTEGER PRIMARY KEY,
+    key    TEXT NOT NULL UNIQUE,       -- the normalised fragment: おやすみ
+    romaji TEXT NOT NULL
+);
+
+CREATE TABLE fragment_texts (
+    fragment_id INTEGER NOT NULL REFERENCES fragments (id),
+    locale      TEXT NOT NULL REFERENCES locales (code),
+    gloss       TEXT NOT NULL,
+    PRIMARY KEY (locale, fragment_id)
+) WITHOUT ROWID;
+
+-- What the Japanese text of faces says, per distinct set of runs as written (ｵﾔｽﾐ~ and オヤスミ differ).
+-- `pieces` is what an item's `meaning` is written from in any locale: up to two explained runs, each
+-- "text<US>romaji<US>fragment id", separated by <RS> (U+001F, U+001E); empty when none is explained.
 CREATE TABLE text_readings (
-    id        INTEGER NOT NULL,
-    locale    TEXT NOT NULL REFERENCES locales (code),
-    meaning   TEXT NOT NULL,
-    sentences TEXT NOT NULL,
-    PRIMARY KEY (locale, id)
+    id     INTEGER PRIMARY KEY,
+    pieces TEXT NOT NULL
+);
+
+-- The note's sentences about the text of a text reading, per locale.
+CREATE TABLE text_reading_notes (
+    text_reading_id INTEGER NOT NULL REFERENCES text_readings (id),
+    locale          TEXT NOT NULL REFERENCES locales (code),
+    sentences       TEXT NOT NULL,
+    PRIMARY KEY (locale, text_reading_id)
 ) WITHOUT ROWID;
 
 -- Ids of faces that were also in the catalog under a lower id: the API answers them with a redirect.

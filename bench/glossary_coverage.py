@@ -32,8 +32,8 @@ def distinct_note_share(catalog: Catalog, locale: str) -> float:
     notes: collections.Counter[str] = collections.Counter()
     for start in range(0, len(entries), 500):
         chunk = entries[start:start + 500]
-        read, drawings = catalog.meanings(chunk, locale), catalog.drawings(chunk)
-        notes.update(catalog.note_for(e, locale, read, drawings[e.id]) for e in chunk)
+        details = catalog.details(chunk, locale)
+        notes.update(catalog.note_for(e, locale, details[e.id]) for e in chunk)
     return sum(1 for n in notes.values() if n == 1) / len(entries)
 
 

@@ -26,6 +26,7 @@ LAST_GOOD_SUFFIX = ".last-good"
 
 PAGE_CACHE_KIB = 256
 NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
+UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces (schema.sql)
 
 
 class CatalogError(RuntimeError):
@@ -165,6 +166,14 @@ class Entries:
         return streams[0] if len(streams) == 1 else sorted(set().union(*streams))
 
 
+def _one_or_many(column: str, values: list[int]) -> tuple[str, list]:
+    """A condition that `column` is one of `values`, in one of two statement shapes whatever their number: SQLite
+    keeps each distinct statement prepared, and `= ?` spares a single entry the cost of json_each."""
+    if len(values) == 1:
+        return f"{column} = ?", values
+    return f"{column} IN (SELECT value FROM json_each(?))", [json.dumps(values)]
+
+
 class Catalog:
     """One opened catalog file. The small tables are read into memory once."""
 
@@ -189,6 +198,9 @@ class Catalog:
         self.db.execute("SELECT fragment, positions FROM face_fragments LIMIT 1").fetchall()
         self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH '\"abc\"' LIMIT 1").fetchall()
         self.db.execute("SELECT quality FROM entries WHERE text = '' LIMIT 1").fetchall()
+        self.db.execute("SELECT locale, gloss FROM fragment_texts LIMIT 1").fetchall()
+        self.db.execute("SELECT sentences FROM text_reading_notes LIMIT 1").fetchall()
+        self.db.execute("SELECT id, parts, face FROM entries LIMIT 1").fetchall()
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -220,7 +232,17 @@ class Catalog:
         self.intent_when = {(r[0], r[1]): r[2] for r in db.execute("SELECT intent_id, locale, send_when FROM intent_texts")}
         self.part_names = {(r[0], r[1]): r[2] for r in db.execute("SELECT part_id, locale, name FROM part_texts")}
         self.frames = {r[0]: r[1:] for r in db.execute(
-            "SELECT locale, drawn, drawn_face, drawn_parts, list_separator, list_last FROM note_frames")}
+            "SELECT locale, meaning, meaning_separator, drawn, drawn_face, drawn_parts, list_separator, list_last FROM note_frames")}
+        # What each text reading's meaning is written from (schema.sql), one after another in one block of UTF-8:
+        # a list of 15,000 strings would cost a worker a megabyte more.
+        pieces, self._piece_ends = bytearray(), array("I", [0])
+        for number, text in db.execute("SELECT id, pieces FROM text_readings ORDER BY id"):
+            if number != len(self._piece_ends):
+                raise ValueError("text_readings ids must run from 1 without gaps")
+            pieces += text.encode()
+            self._piece_ends.append(len(pieces))
+        self._pieces = bytes(pieces)
+        self._glosses: dict[str, tuple[str, ...]] = {}
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
@@ -362,20 +384,28 @@ class Catalog:
     def category_description(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][2]
 
-    def meanings(self, entries: list[Entry], locale: str) -> dict[int, tuple[str, str]]:
-        """What the Japanese text of each entry says, by text_reading: its meaning line and its note sentences."""
-        wanted = sorted({e.text_reading for e in entries if e.text_reading})
-        if not wanted:
-            return {}
-        rows = self.db.execute(
-            "SELECT id, meaning, sentences FROM text_readings WHERE locale = ? AND id IN (SELECT value FROM json_each(?))",
-            (locale, json.dumps(wanted)))
-        return {r[0]: r[1:] for r in rows}
+    def glosses(self, locale: str) -> tuple[str, ...]:
+        """What each glossary fragment says in `locale`, by fragment id (index 0 unused); read on first use, so a
+        worker holds only the locales it is asked for."""
+        glosses = self._glosses.get(locale)
+        if glosses is None:
+            rows = self.db.execute("SELECT gloss FROM fragment_texts WHERE locale = ? ORDER BY fragment_id", (locale,))
+            glosses = self._glosses[locale] = ("", *(gloss for (gloss,) in rows))
+        return glosses
 
-    def meaning_for(self, entry: Entry, locale: str, read: dict, name: str) -> str:
+    def meaning_for(self, entry: Entry, locale: str, name: str) -> str:
         """One line: what its text says; failing that, its most telling drawn part; failing that, its name."""
-        meaning = read[entry.text_reading][0] if entry.text_reading else ""
-        return meaning or (self.part_names[(entry.lead_part, locale)] if entry.lead_part else name)
+        if entry.text_reading:
+            pieces = self._pieces[self._piece_ends[entry.text_reading - 1]:self._piece_ends[entry.text_reading]]
+            if pieces:
+                frame, separator = self.frames[locale][:2]
+                glosses = self.glosses(locale)
+                lines = []
+                for piece in pieces.decode().split(RECORD):
+                    text, romaji, fragment = piece.split(UNIT)
+                    lines.append(frame.replace("{text}", text).replace("{romaji}", romaji).replace("{gloss}", glosses[int(fragment)]))
+                return separator.join(lines)
+        return self.part_names[(entry.lead_part, locale)] if entry.lead_part else name
 
     def usage_templates(self, entries: list[Entry], locale: str) -> dict[tuple[str, int], list[str]]:
         """The example sentences the entries draw from, by ("intent", id) or ("category", id). Read from the file
@@ -386,9 +416,9 @@ class Catalog:
         for kind, table, column, ids in (("intent", "intent_usage", "intent_id", intents),
                                          ("category", "usage_templates", "category_id", categories)):
             if ids:
-                rows = self.db.execute(
-                    f"SELECT {column}, template FROM {table} WHERE locale = ? AND {column} IN (SELECT value FROM json_each(?)) "
-                    f"ORDER BY {column}, position", (locale, json.dumps(ids)))
+                where, args = _one_or_many(column, ids)
+                rows = self.db.execute(f"SELECT {column}, template FROM {table} WHERE locale = ? AND {where} ORDER BY {column}, position",
+                                       [locale, *args])
                 for group, template in rows:
                     found.setdefault((kind, group), []).append(template)
         return found
@@ -401,19 +431,22 @@ class Catalog:
         picked = choices[(entry.id * 7) % len(choices)]
         return [templates[i].replace("{kaomoji}", entry.text) for i in picked]
 
-    def drawings(self, entries: list[Entry]) -> dict[int, tuple[list[int], str | None]]:
-        """Per entry id: the ids of the parts its face draws, in order, and the drawn face itself."""
-        ids = json.dumps([e.id for e in entries])
-        rows = self.db.execute("SELECT id, parts, face FROM entries WHERE id IN (SELECT value FROM json_each(?))", (ids,))
-        return {r[0]: ([int(p) for p in r[1].split()], r[2]) for r in rows}
+    def details(self, entries: list[Entry], locale: str) -> dict[int, tuple[list[int], str | None, str | None]]:
+        """Per entry id, what only a note needs, read from the file: the ids of the parts its face draws, in order;
+        the drawn face itself; and the sentences about what its text says in `locale` (None without text)."""
+        where, args = _one_or_many("e.id", [e.id for e in entries])
+        rows = self.db.execute(
+            "SELECT e.id, e.parts, e.face, n.sentences FROM entries e LEFT JOIN text_reading_notes n "
+            f"ON n.locale = ? AND n.text_reading_id = e.text_reading WHERE {where}", [locale, *args])
+        return {r[0]: ([int(p) for p in r[1].split()], r[2], r[3]) for r in rows}
 
-    def note_for(self, entry: Entry, locale: str, read: dict, drawing: tuple[list[int], str | None]) -> str:
-        """What its text says, what it draws, and when to send it: written for this face from its reading."""
-        drawn, drawn_face, drawn_parts, separator, last = self.frames[locale]
-        part_ids, face = drawing
+    def note_for(self, entry: Entry, locale: str, details: tuple[list[int], str | None, str | None]) -> str:
+        """What its text says, what it draws, and when to send it (`details`: of details()): written for this face."""
+        drawn, drawn_face, drawn_parts, separator, last = self.frames[locale][2:]
+        part_ids, face, said = details
         names = [self.part_names[(p, locale)] for p in part_ids[:NOTE_PARTS]]
         parts = "".join(names) if len(names) < 2 else separator.join(names[:-1]) + last + names[-1]
-        sentences = [read[entry.text_reading][1]] if entry.text_reading else []
+        sentences = [said]
         if face and parts:
             sentences.append(drawn.replace("{face}", face).replace("{parts}", parts))
         elif face or parts:

@@ -87,13 +87,13 @@ def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_s
     for code in LOCALES:
         for start in range(0, len(entries), 1000):
             chunk = entries[start:start + 1000]
-            read, drawings, templates = catalog.meanings(chunk, code), catalog.drawings(chunk), catalog.usage_templates(chunk, code)
+            details, templates = catalog.details(chunk, code), catalog.usage_templates(chunk, code)
             for entry in chunk:
                 usage = catalog.usage_for(entry, templates)
                 assert 2 <= len(usage) <= 3 and len(set(usage)) == len(usage)
                 assert all(entry.text in sentence for sentence in usage), (entry.id, code)
                 when = catalog.intent_when[(entry.intent_id, code)] if entry.intent_id else catalog.category_texts[(entry.category_id, code)][1]
-                assert catalog.note_for(entry, code, read, drawings[entry.id]).endswith(when), (entry.id, code)
+                assert catalog.note_for(entry, code, details[entry.id]).endswith(when), (entry.id, code)
 
 
 def test_neighbouring_entries_get_different_usage_sentences(catalog):

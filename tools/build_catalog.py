@@ -37,7 +37,7 @@ CATEGORIES = Path(__file__).parent / "categories.json"
 ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
-NOTE_FRAMES = ("drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
+NOTE_FRAMES = ("meaning", "meaning_separator", "drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
 # The name key of an entry named by the greeting its face says: "intent:good-night".
 INTENT_NAME = "intent:"
 
@@ -266,6 +266,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         writer.insert("intents", [(number, intent) for intent, number in intent_ids.items()])
         writer.insert("parts", [(number, part) for part, number in part_ids.items()])
         writer.insert("redirects", sorted(redirects.items()))
+        writer.insert("fragments", [(number + 1, row["key"], row["romaji"]) for number, row in enumerate(glossary.rows)])
+        writer.insert("text_readings", [(number, readings.meaning_pieces(runs)) for runs, number in text_reading_ids.items()])
         for code in codes:
             loc = locales[code]
             writer.insert("category_texts", [
@@ -291,9 +293,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             part_names = glossary.texts(code)["parts"]
             writer.insert("part_texts", [(number, code, part_names[part]) for part, number in part_ids.items()])
             texts = readings.TextWriter(glossary, code, frames)
-            writer.insert("text_readings", [
-                (number, code, texts.meaning(runs), texts.sentences(runs)) for runs, number in text_reading_ids.items()
-            ])
+            writer.insert("fragment_texts", [(number + 1, code, gloss) for number, gloss in enumerate(texts.glosses_in_order())])
+            writer.insert("text_reading_notes", [(number, code, texts.sentences(runs)) for runs, number in text_reading_ids.items()])
         progress.step("categories and locales", len(codes), len(codes))
 
         profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)

@@ -204,18 +204,26 @@ def fill(frame: str, **values: str) -> str:
     return frame
 
 
-def join_list(items: list[str], frames: dict) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return frames["list_separator"].join(items[:-1]) + frames["list_last"] + items[-1]
-
-
 def spaced(sentences: list[str]) -> str:
     """Sentences one after another; Chinese and Japanese ones follow each other without a space."""
     text = ""
     for sentence in sentences:
         text += sentence if not text or text.endswith(("。", "！", "？")) else " " + sentence
     return text
+
+
+# Separators of meaning_pieces (ASCII unit and record separators): they never occur in a face.
+UNIT, RECORD = "\x1f", "\x1e"
+
+
+def meaning_pieces(runs: tuple[Run, ...]) -> str:
+    """What an item's meaning is written from, in any locale: the first explained runs, each as text, romaji and
+    fragment id (glossary row number + 1). The service fills the locale's `meaning` frame with them."""
+    pieces = []
+    for run in dict.fromkeys(runs):
+        if run.rows and len(pieces) < MAX_MEANING_RUNS:
+            pieces.append(UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))))
+    return RECORD.join(pieces)
 
 
 class TextWriter:
@@ -242,13 +250,9 @@ class TextWriter:
                         row = self.glossary.rows[number]
                         yield row["variants"][0] if row["variants"] else row["key"], row["romaji"], row
 
-    def meaning(self, runs: tuple[Run, ...]) -> str:
-        """One line: what the explained runs say; empty when none is explained."""
-        lines = [
-            fill(self.frames["meaning"], text=text, romaji=romaji, gloss=self.glosses[row["key"]])
-            for text, romaji, row in self._pieces(runs) if row is not None
-        ]
-        return self.frames["meaning_separator"].join(lines[:MAX_MEANING_RUNS])
+    def glosses_in_order(self) -> list[str]:
+        """The gloss of every glossary row, in row order (fragment id = row number + 1)."""
+        return [self.glosses[row["key"]] for row in self.glossary.rows]
 
     def sentences(self, runs: tuple[Run, ...]) -> str:
         out = []

@@ -16,8 +16,7 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
     names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
     categories = catalog.profile_categories  # one shared tuple per set of categories: nothing to build here
     entries = list(map(catalog.entries.at, positions))
-    read = catalog.meanings(entries, locale)
-    drawings = catalog.drawings(entries) if detail and entries else {}
+    details = catalog.details(entries, locale) if detail and entries else {}
     usage = catalog.usage_templates(entries, locale) if detail else {}
     for entry in entries:
         name, keywords = names[entry.profile_id]
@@ -27,7 +26,7 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
             "category": slugs[entry.category_id],
             "categories": categories[entry.profile_id],
             "name": name,
-            "meaning": catalog.meaning_for(entry, locale, read, name),
+            "meaning": catalog.meaning_for(entry, locale, name),
             "keywords": keywords,
             "display_width": entry.display_width,
             "ascii_safe": entry.ascii_safe,
@@ -36,7 +35,7 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
             "sensitive": entry.sensitive,
         }
         if detail:
-            item["note"] = catalog.note_for(entry, locale, read, drawings[entry.id])
+            item["note"] = catalog.note_for(entry, locale, details[entry.id])
             item["usage"] = catalog.usage_for(entry, usage)
         items.append(item)
     return items
