@@ -38,8 +38,9 @@ ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), C
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
 NOTE_FRAMES = ("meaning", "meaning_separator", "drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
-# The name key of an entry named by the greeting its face says: "intent:good-night".
-INTENT_NAME = "intent:"
+# The name key of an entry named by the greeting its face says ("intent:good-night"), or by the category its
+# text or parts name ("category:mahjong").
+INTENT_NAME, CATEGORY_NAME = "intent:", "category:"
 
 
 class Progress:
@@ -227,6 +228,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     for e in entries:
         if read[e["id"]].intent in glossary.greetings:
             names[e["id"]] = INTENT_NAME + read[e["id"]].intent
+        elif read[e["id"]].category in readings.GAMES:  # a mahjong hand, not "With a phone"
+            names[e["id"]] = CATEGORY_NAME + read[e["id"]].category
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
@@ -313,6 +316,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             for (slugs, words, name_key), pid in profile_ids.items():
                 if name_key.startswith(INTENT_NAME):
                     name = intent_texts[name_key.removeprefix(INTENT_NAME)]["name"]
+                elif name_key.startswith(CATEGORY_NAME):
+                    name = loc["categories"][name_key.removeprefix(CATEGORY_NAME)]
                 else:
                     name = loc["names"][name_key]
                 keywords = list(dict.fromkeys(w for c in words if c in loc["concepts"] for w in loc["concepts"][c]))

@@ -22,7 +22,7 @@ READING_FRAMES = {
     "drawn": ("{face}", "{parts}"), "drawn_face": ("{face}",), "drawn_parts": ("{parts}",),
     "list_separator": (), "list_last": (), "meaning": ("{text}", "{gloss}"), "meaning_separator": (),
 }
-MIN_USAGE_PER_CATEGORY = 6
+MIN_USAGE_PER_CATEGORY = 5
 # A sentence ends at one of these: a category description is one sentence, so none may come before its end.
 SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？](?=.)")
 SENTENCE_FINAL = (".", "!", "?", "。", "！", "？")
@@ -131,7 +131,9 @@ def text_strings(locale: dict) -> set[str]:
     strings |= set((locale.get("category_descriptions") or {}).values())
     strings |= {s for sentences in (locale.get("usage") or {}).values() for s in sentences}
     strings |= set((note.get("about") or {}).values())
-    strings |= {v for k, v in (locale.get("reading") or {}).items() if k not in ("list_separator", "list_last", "meaning_separator")}
+    # Frames with words in them: `meaning` ("「{text}」 {romaji}: {gloss}") and the separators are punctuation only.
+    frames = (locale.get("reading") or {}).values()
+    strings |= {v for v in frames if any(ch.isalpha() for ch in re.sub(r"\{\w+\}", "", v))}
     return {s for s in strings if isinstance(s, str) and s}
 
 

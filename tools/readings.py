@@ -44,6 +44,8 @@ INTENT_CATEGORY = {
     "consolation": "sympathy", "encouragement": "sympathy", "crying": "sad", "laughing": "happy", "joy": "happy",
     "anger": "angry", "love": "love", "surprise": "surprised", "tasty": "food", "food": "food",
 }
+# The games that have categories of their own: a face whose text or parts name one is named by it.
+GAMES = frozenset({"mahjong", "pachinko", "sports"})
 # Categories that a category named by a face's text or parts replaces rather than joins.
 LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 
@@ -117,10 +119,10 @@ class Glossary:
     def read_run(self, run: str) -> Run:
         key = faces.normalise(run)
         if key in self.row_of:
-            rows = (self.row_of[key],)
-        else:
-            pieces = faces.split(run, self.keys)
-            rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
+            # The row's romaji, which a writer checked (cutlet reads 高めリーチ as "takame ri- chi").
+            return Run(run, self.rows[self.row_of[key]]["romaji"], (self.row_of[key],))
+        pieces = faces.split(run, self.keys)
+        rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
         return Run(run, faces.romanise(faces.reading(run)), rows)
 
     def read(self, text: str) -> Reading:

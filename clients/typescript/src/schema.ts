@@ -176,6 +176,7 @@ export interface components {
          *         "happy"
          *       ],
          *       "name": "Happy face",
+         *       "meaning": "big round eyes (◕)",
          *       "keywords": [
          *         "happy",
          *         "smile",
@@ -186,7 +187,8 @@ export interface components {
          *       "display_width": 5,
          *       "ascii_safe": false,
          *       "needs_cjk_font": false,
-         *       "scripts": []
+         *       "scripts": [],
+         *       "sensitive": false
          *     }
          */
         Entry: {
@@ -196,10 +198,12 @@ export interface components {
             text: string;
             /** @description The main category's slug. */
             category: components["schemas"]["CategorySlug"];
-            /** @description The slugs of every category the entry belongs to, its main one (`category`) first; each works as a `category` filter. Today every entry has one category, so this is `[category]`; entries may gain more later. */
+            /** @description The slugs of every category the entry belongs to, its main one (`category`) first; each works as a `category` filter (a mahjong face that is also happy; a sleepy face that says good night is in greeting too). */
             categories: components["schemas"]["CategorySlug"][];
-            /** @description Localized name. */
+            /** @description Localized name. A face whose text is a set phrase is named by it (Good night). */
             name: string;
+            /** @description Localized, one line: what the Japanese text written in the face says (「ｵﾔｽﾐ」 oyasumi: “good night”...), read from a glossary of what faces say; for a face without known text, its most telling drawn part (a table (┻━┻), usually being flipped); failing both, its name. */
+            meaning: string;
             /** @description Localized keywords. */
             keywords: string[];
             /** @description Width in terminal columns. */
@@ -210,11 +214,13 @@ export interface components {
             needs_cjk_font: boolean;
             /** @description The Unicode scripts the face uses beyond Latin and common punctuation and symbols, by their Unicode names, sorted (`Kannada` for ಠ_ಠ, `Thai` for ฅ): the fonts a client needs. Empty for `(◕‿◕)`. */
             scripts: string[];
+            /** @description Marked by a reviewed list of terms (ethnic caricature, drugs, sexual content, slurs). Random never returns these faces; list and search show them only with `include_sensitive=true`; a lookup by id returns them with this flag set. */
+            sensitive: boolean;
         };
         EntryDetail: components["schemas"]["Entry"] & {
-            /** @description What it expresses, when to use it, and rendering facts. */
+            /** @description Written for this face from what was read in it: what its Japanese text means, what it draws, and when to send it. */
             note: string;
-            /** @description Example messages containing the kaomoji. */
+            /** @description Example messages containing the kaomoji: of what its text says (a good-night face gets good-night messages), else of its category. */
             usage: string[];
         };
         SearchResult: components["schemas"]["EntryDetail"] & {
@@ -264,7 +270,7 @@ export interface components {
          * @description A category's slug.
          * @enum {string}
          */
-        CategorySlug: "happy" | "sad" | "angry" | "surprised" | "sleepy" | "doubt" | "cool" | "shy" | "confused" | "dissatisfied" | "love" | "excited" | "scared" | "hurt" | "cute" | "indifferent" | "uwu" | "nosebleed" | "lenny" | "greeting" | "fight" | "sympathy" | "hiding" | "writing" | "dance" | "sorry" | "running" | "rude" | "table-flip" | "shrug" | "wink" | "hug" | "facepalm" | "friends" | "animals" | "cat" | "dog" | "bear" | "bunny" | "pig" | "fish" | "bird" | "spider" | "food" | "music" | "gaming" | "weapons" | "sparkle" | "magic" | "special" | "bio" | "other";
+        CategorySlug: "happy" | "sad" | "angry" | "surprised" | "sleepy" | "doubt" | "cool" | "shy" | "confused" | "dissatisfied" | "love" | "excited" | "scared" | "hurt" | "cute" | "indifferent" | "uwu" | "nosebleed" | "lenny" | "greeting" | "fight" | "sympathy" | "hiding" | "writing" | "dance" | "sorry" | "running" | "rude" | "table-flip" | "shrug" | "wink" | "hug" | "facepalm" | "friends" | "animals" | "cat" | "dog" | "bear" | "bunny" | "pig" | "fish" | "bird" | "spider" | "food" | "music" | "gaming" | "mahjong" | "pachinko" | "sports" | "weapons" | "sparkle" | "magic" | "special" | "bio" | "other";
         /**
          * @example {
          *       "id": "cat",
@@ -286,7 +292,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "action" | "animal" | "emotion" | "object" | "other";
-            /** @description How many entries have it as their main category. */
+            /** @description How many entries a default list of the category shows: those with it among their `categories`, sensitive ones left out. */
             count: number;
             /** @description One emoji that stands for the category. */
             emoji: string;
@@ -370,6 +376,8 @@ export interface operations {
                 ascii_safe?: boolean;
                 /** @description Only entries at most this many columns wide. */
                 max_width?: number;
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                include_sensitive?: boolean;
                 /** @description Page number, from 1. A page past the end is empty. */
                 page?: components["parameters"]["page"];
                 /** @description Page size. */
@@ -455,6 +463,15 @@ export interface operations {
                         data: components["schemas"]["EntryDetail"];
                     };
                 };
+            };
+            /** @description The same face is in the catalog under a lower id, where `Location` points: one id per face, and links to this one keep working. */
+            301: {
+                headers: {
+                    /** @description The address of the kept id. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not modified since the ETag sent in If-None-Match. */
             304: {
@@ -578,6 +595,8 @@ export interface operations {
             query: {
                 /** @description Search words or a kaomoji fragment, 1 to 100 characters after trimming. */
                 q: string;
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                include_sensitive?: boolean;
                 /** @description Page number, from 1. A page past the end is empty. */
                 page?: components["parameters"]["page"];
                 /** @description Page size. */
@@ -633,6 +652,8 @@ export interface operations {
             query: {
                 /** @description Search words or a kaomoji fragment, 1 to 100 characters after trimming. */
                 q: string;
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                include_sensitive?: boolean;
                 /** @description Page number, from 1. A page past the end is empty. */
                 page?: components["parameters"]["page"];
                 /** @description Page size. */
