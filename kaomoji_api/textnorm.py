@@ -108,3 +108,37 @@ def face_shape(text: str) -> str:
     (^_^)v and (^_^)/ are two. Search shows one face per shape before the copies.
     """
     return "".join("·" if unicodedata.category(ch)[0] in "LN" else ch for ch in text if not ch.isspace())
+
+
+class Query:
+    """A search query's forms: folded once, then stemmed once per stemmer (locales without one share them).
+
+    `tokens(stemmer)` are query_tokens(), `stemmed(stemmer)` is comparable(); search asks for both in
+    each of the twelve locales.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pieces = list(_pieces(text))
+        self.folded = " ".join(piece for piece, _ in self.pieces)
+        self._forms: dict = {}
+
+    def _for(self, stemmer) -> tuple[list[str], str]:
+        forms = self._forms.get(stemmer)
+        if forms is None:
+            tokens, words = [], []
+            for piece, cjk in self.pieces:
+                word = piece if cjk else _stem(piece, stemmer)
+                words.append(word)
+                if cjk and len(piece) > 1:
+                    tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+                else:
+                    tokens.append(word)
+            forms = self._forms[stemmer] = (tokens, " ".join(words))
+        return forms
+
+    def tokens(self, stemmer) -> list[str]:
+        return self._for(stemmer)[0]
+
+    def stemmed(self, stemmer) -> str:
+        return self._for(stemmer)[1]
