@@ -213,6 +213,28 @@ CREATE TABLE search_keys (
     PRIMARY KEY (locale, kind, key)
 ) WITHOUT ROWID;
 
+-- What faces say, searchable (issue 15; tools/search_index.py): for each normalised key, what it finds as
+-- little-endian 16-bit ids, and the text reported as the match. kind: says (the phrase a gloss gives a
+-- fragment, folded), says_stem (stemmed, where it differs), says_token (a word of such a phrase), intent
+-- (an intent's label or name; targets are intent ids), and, under locale '', written (a fragment as faces
+-- write it: key and variants, folded) and romaji; the others target fragment ids.
+CREATE TABLE says_keys (
+    key     TEXT NOT NULL,
+    locale  TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    targets BLOB NOT NULL,
+    value   TEXT NOT NULL,
+    PRIMARY KEY (key, locale, kind)
+) WITHOUT ROWID;
+
+-- The faces of each fragment, as little-endian 32-bit (bucket << 20 | position), ascending: bucket 0 for
+-- faces whose text it explains whole, 1 where it leads their text, 2 for the rest; so a face comes higher
+-- the more of it the fragment explains, then cleanest first.
+CREATE TABLE fragment_faces (
+    fragment_id INTEGER PRIMARY KEY REFERENCES fragments (id),
+    positions   BLOB NOT NULL
+);
+
 -- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,
 -- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(

@@ -44,7 +44,7 @@ def main() -> None:
         labels[int(e["id"].removeprefix("kao_"))] = own
         sizes.update(own)
     catalog = Catalog(args.catalog)
-    searcher = Searcher(catalog)
+    searcher = Searcher(catalog, depth=DEPTH, cache_bytes=0)
 
     def precision(query: str, locale: str, relevant: set[str]) -> float:
         hits, _ = searcher.search(query, locale, 0, DEPTH)

@@ -11,6 +11,8 @@ import bisect
 import functools
 import heapq
 import itertools
+import json
+import sys
 import threading
 import unicodedata
 from array import array
@@ -45,14 +47,19 @@ def tier_key(strength: int, order, locale_rank: int) -> tuple:
 
 @dataclass(frozen=True)
 class Match:
-    """Why an entry matched: the field, the keyword (or face text) and its locale."""
+    """Why an entry matched: the field, the keyword (or face text, or what the face says) and its locale;
+    `corrected_from` is the query as typed when it matched only once its spelling was corrected."""
 
     field: str
     value: str
     locale: str | None
+    corrected_from: str | None = None
 
     def as_dict(self) -> dict:
-        return {"field": self.field, "value": self.value, "locale": self.locale}
+        found = {"field": self.field, "value": self.value, "locale": self.locale}
+        if self.corrected_from is not None:
+            found["corrected_from"] = self.corrected_from
+        return found
 
 
 def looks_like_a_face(query: str) -> bool:
@@ -189,6 +196,99 @@ class LocaleIndex:
                 return
 
 
+# Where what faces say ranks among the profile tiers (see tier_key): a face that says the query comes after
+# the faces whose own words (labels) are the query in the same locale, and before the other keywords and names
+# of that locale (晚安, good night, is also a word for sleepy) and those of other locales; a face whose phrase has
+# the query's words comes after the partial keyword matches. An intent (joy, laughing) names many more faces
+# than a phrase does: they come after the keywords of the same locale.
+SAYS, SAYS_INTENT, SAYS_PARTIAL = LABEL + 0.5, STEM + 0.5, PARTIAL + 0.5
+# The kinds of says_keys, best first; written and romaji are the same in every locale.
+SAYS_KINDS = ("written", "says", "says_stem", "romaji", "intent")
+FRAGMENT_POSITION = (1 << 20) - 1  # fragment_faces holds bucket << 20 | position
+
+
+class SaysIndex:
+    """What faces say (issue 15): keys to the glossary's phrases, romaji and intents, looked up in the catalog
+    file (table says_keys), and the faces of each fragment (fragment_faces) or intent, best explained first.
+
+    Nothing of it is held in memory but the faces of each intent (an array of positions): a query costs one
+    look-up of its forms, and one of the fragments it names.
+    """
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self.by_intent: dict[int, array] = {}
+        for position, intent in enumerate(catalog.entries.intents):
+            if intent:
+                self.by_intent.setdefault(intent, array("I")).append(position)
+
+    def _rows(self, keys):
+        return self.catalog.db.execute(
+            "SELECT key, locale, kind, targets, value FROM says_keys WHERE key IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(keys), ensure_ascii=False),),
+        )
+
+    def fragment_positions(self, fragments) -> array:
+        """The faces of the fragments, best explained first, then cleanest, each once."""
+        fragments = sorted(fragments)
+        marks = ",".join("?" * len(fragments))
+        blobs = [row[0] for row in self.catalog.db.execute(f"SELECT positions FROM fragment_faces WHERE fragment_id IN ({marks})", fragments)]
+        encoded = array("I")
+        for blob in blobs:
+            encoded.frombytes(blob)
+        if sys.byteorder != "little":
+            encoded.byteswap()
+        if len(blobs) > 1:
+            encoded = sorted(encoded)
+        return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, encoded)))
+
+    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> tuple[tuple, array, Match] | None:
+        """The best way the query names what faces say, as (tier key, positions, Match), or None."""
+        if not query.folded:
+            return None
+        forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
+        keys = {query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}
+        rank = {code: number for number, code in enumerate(codes)}
+        best, tokens_found = None, defaultdict(dict)
+        for key, locale, kind, targets, value in self._rows(keys):
+            locale_rank = min(rank.get(locale, 0), 1)
+            if kind == "says_token":
+                if locale in forms and key in forms[locale][1]:
+                    tokens_found[locale][key] = (targets, value)
+                continue
+            stemmed = forms[locale][0] if locale in forms else None
+            wanted = query.folded if kind in ("written", "says", "romaji") else stemmed
+            if kind == "intent" and key in (query.folded, stemmed) or key == wanted:
+                strength = SAYS_INTENT if kind == "intent" else SAYS
+                candidate = ((EXACT, 0, locale_rank, strength, SAYS_KINDS.index(kind)), locale, kind, targets, value)
+                if best is None or candidate[0] < best[0]:
+                    best = candidate
+        if best is None:  # a phrase holding every word of the query
+            for locale, found in tokens_found.items():
+                if set(forms[locale][1]) <= set(found):
+                    targets = functools.reduce(lambda a, b: a & b, (set(array_of(t)) for t, _ in found.values()))
+                    if targets:
+                        candidate = ((PARTIAL, 0, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
+                        if best is None or candidate[0] < best[0]:
+                            best, partial_targets = candidate, targets
+            if best is None:
+                return None
+        key, locale, kind, targets, value = best
+        if kind == "intent":
+            positions = self.by_intent.get(array_of(targets)[0], array("I"))
+        else:
+            positions = self.fragment_positions(partial_targets if kind == "says_token" else array_of(targets))
+        return key, positions, Match("says", value, locale or None)
+
+
+def array_of(blob: bytes) -> array:
+    """Little-endian 16-bit ids as stored in says_keys."""
+    ids = array("H", blob)
+    if sys.byteorder != "little":
+        ids.byteswap()
+    return ids
+
+
 @dataclass(frozen=True)
 class Ranking:
     """A query's results: tiers in rank order, each a list of (profiles mask, Match) or faces, and their count."""
@@ -300,6 +400,8 @@ class Searcher:
         }
         shared: dict = {}
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
+        self.stemmers = {code: index.stemmer for code, index in self.indexes.items()}
+        self.says = SaysIndex(catalog)
         self.results = SizedLru(cache_bytes, lambda results: results.size)
 
     def clear_cache(self) -> None:
@@ -316,37 +418,65 @@ class Searcher:
                     found[tier_key(strength, order, rank)].append((mask, match))
             return found
 
-        found = collect(LocaleIndex.match) or collect(LocaleIndex.loose) or collect(LocaleIndex.shortened)
+        found = collect(LocaleIndex.match)
+        said = self.says.match(forms, codes, self.stemmers)
+        strict = bool(found or said)
+        ordered = [((0, *key), "profiles", found[key]) for key in found]
+        if said:
+            ordered.append(((0, *said[0]), "faces", (said[1], said[2])))
+        # A query that names nothing: loose matches, then the longest known beginning. A query of several words
+        # that names something (crying laughing, thank you so much) has its whole-phrase matches first, then
+        # the faces that match some of its words.
+        if not strict:
+            found = collect(LocaleIndex.loose) or collect(LocaleIndex.shortened)
+        elif len(set(forms.tokens(None))) > 1:
+            found = collect(LocaleIndex.loose)
+        else:
+            found = {}
+        ordered += [((1, *key), "profiles", found[key]) for key in found]
         tiers, claimed = [], 0
-        for key in sorted(found):  # each profile counts in the best way it matched
+        for _key, kind, payload in sorted(ordered, key=lambda item: item[0]):  # each profile counts in the best way it matched
+            if kind == "faces":
+                tiers.append((kind, payload))
+                continue
             parts = []
-            for mask, match in found[key]:
+            for mask, match in payload:
                 if mask & ~claimed:
                     parts.append((mask & ~claimed, match))
                     claimed |= mask
             if parts:
                 tiers.append(("profiles", tuple(parts)))
-        bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
-        total = sum(itertools.compress(self.entry_counts[include_sensitive], profile_flags(claimed, self.profile_count)))
 
-        # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked
-        # first for a face-like query or a lone character (ツ, ω, ᴥ are parts of faces, not words).
-        exact_words = any(key[0] <= STEM for key in found)
+        # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked first for a
+        # face-like query, a lone character (ツ, ω, ᴥ are parts of faces, not words), or a query that names
+        # nothing: faces that hold ドゴーン as written come before keywords that share one of its bigrams.
+        exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0)
         face_like = looks_like_a_face(query)
         if face_like or not exact_words:
             faces = self.catalog.positions_with_text(query)
-            if not include_sensitive:
-                faces = array("I", (p for p in faces if p < bound))
             if faces:
                 face_tier = ("faces", (faces, Match("text", query, None)))
-                first = face_like or not claimed or len(query) == 1
+                first = face_like or not strict or len(query) == 1
                 tiers.insert(0 if first else len(tiers), face_tier)
-                total += len(faces)
-                if claimed:  # less the faces already counted with their profile
-                    counted = profile_flags(claimed, self.profile_count)
-                    # map() over builtin lookups runs in C: a letter such as ー is in 20,000 faces.
-                    total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, faces)))
+        total = self._total(tiers, claimed, include_sensitive)
         return Ranking(tuple(tiers), total, include_sensitive)
+
+    def _total(self, tiers: list, claimed: int, include_sensitive: bool) -> int:
+        """How many entries the tiers hold: those of the claimed profiles, and the faces of the face tiers that
+        are not among them (nor sensitive, unless asked for)."""
+        bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
+        total = sum(itertools.compress(self.entry_counts[include_sensitive], profile_flags(claimed, self.profile_count)))
+        faces = [payload[0] for kind, payload in tiers if kind == "faces"]
+        if faces:
+            # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
+            positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
+            if bound < len(self.catalog.entries):
+                positions = list(itertools.compress(positions, map(bound.__gt__, positions)))
+            total += len(positions)
+            if claimed:  # less the faces already counted with their profile
+                counted = profile_flags(claimed, self.profile_count)
+                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, positions)))
+        return total
 
     def search(self, query: str, locale: str, offset: int, limit: int, *, include_sensitive: bool = False) -> tuple[list[tuple[int, Match]], int]:
         """A page of (position, Match), best first, and how many results there are in all (also past `depth`).

@@ -29,7 +29,7 @@ from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools import readings, rendering
-from tools.search_index import index_keys
+from tools.search_index import fragment_faces, index_keys, says_keys, written_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schema.sql"
@@ -149,6 +149,17 @@ def face_fragments(texts) -> list[tuple[str, bytes]]:
         for positions in found.values():
             positions.byteswap()
     return [(piece, positions.tobytes()) for piece, positions in sorted(found.items())]
+
+
+def little_endian(values: array) -> array:
+    if sys.byteorder != "little":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values
+
+
+def targets_blob(targets: list[int]) -> bytes:
+    return little_endian(array("H", targets)).tobytes()
 
 
 def quality_key(entry: dict, sensitive: bool):
@@ -298,6 +309,14 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             texts = readings.TextWriter(glossary, code, frames)
             writer.insert("fragment_texts", [(number + 1, code, gloss) for number, gloss in enumerate(texts.glosses_in_order())])
             writer.insert("text_reading_notes", [(number, code, texts.sentences(runs)) for runs, number in text_reading_ids.items()])
+            keys = says_keys(
+                enumerate(texts.glosses_in_order(), 1),
+                [(number, intent_texts[intent]["label"], intent_texts[intent].get("name")) for intent, number in intent_ids.items()],
+                textnorm.stemmer_for(stemmers[code]),
+            )
+            writer.insert("says_keys", [(key, code, kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
+        keys = written_keys((number + 1, row["key"], row["variants"], row["romaji"]) for number, row in enumerate(glossary.rows))
+        writer.insert("says_keys", [(key, "", kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
         progress.step("categories and locales", len(codes), len(codes))
 
         profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)
@@ -361,6 +380,9 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 progress.step("entries", done, len(entries))
         db.execute("INSERT INTO entry_text_search (rowid, text) SELECT quality, text FROM entries")
         writer.insert("face_fragments", face_fragments(e["text"] for e in ranked))
+        writer.insert("fragment_faces", [
+            (row + 1, little_endian(positions).tobytes()) for row, positions in sorted(fragment_faces(read[e["id"]] for e in ranked).items())
+        ])
 
         summary = {
             "entries": len(entries),

@@ -6,6 +6,11 @@ described there and in schema.sql.
 
 from __future__ import annotations
 
+import re
+from array import array
+
+from kaomoji_api import textnorm
+
 
 def index_keys(terms) -> dict[tuple[str, str], list]:
     """The search keys of one locale from its terms, as the builder stores them in search_keys.
@@ -29,3 +34,87 @@ def index_keys(terms) -> dict[tuple[str, str], list]:
             else:
                 entry[0] |= 1 << profile_id
     return keys
+
+
+# ---------------------------------------------------------------- what faces say (issue 15)
+
+# A gloss starts with the phrase a fragment says, in the locale's quotes: “good night”: said before…,
+# „gute Nacht“: …, « bonne nuit » : …, 「晚安」：…; a gloss of a thing starts with its name: a wall, which…
+_QUOTED = re.compile(r"\s*[“„«「\"‘]\s*([^”“»」\"’]+?)\s*[”“»」\"’]")
+_NAME_END = re.compile(r"[:;,(，：；（、]")
+
+
+def gloss_phrase(gloss: str) -> str:
+    """The phrase a gloss gives a fragment: its leading quoted words, or the words before its first pause."""
+    quoted = _QUOTED.match(gloss)
+    if quoted:
+        return quoted.group(1)
+    return _NAME_END.split(gloss, 1)[0].strip()
+
+
+def says_keys(fragments, intents, stemmer) -> dict[tuple[str, str], list]:
+    """One locale's keys to what faces say, as table says_keys holds them: (kind, key) -> [targets, value].
+
+    `fragments` are (fragment id, gloss) pairs, `intents` (intent id, label, name) rows. Kinds: says (a gloss's
+    phrase, folded), says_stem (stemmed, where it differs), says_token (a word of a phrase), intent (an
+    intent's label or name, folded or stemmed); targets are fragment ids, or the intent id.
+    """
+    keys: dict[tuple[str, str], list] = {}
+
+    def add(kind: str, key: str, target: int, value: str) -> None:
+        if key:
+            entry = keys.setdefault((kind, key), [[], value])
+            if target not in entry[0]:
+                entry[0].append(target)
+
+    for fragment_id, gloss in fragments:
+        phrase = gloss_phrase(gloss)
+        folded, stemmed = textnorm.comparable(phrase), textnorm.comparable(phrase, stemmer)
+        add("says", folded, fragment_id, phrase)
+        if stemmed != folded:
+            add("says_stem", stemmed, fragment_id, phrase)
+        for token in textnorm.index_tokens(phrase, stemmer):
+            add("says_token", token, fragment_id, phrase)
+    for intent_id, *names in intents:
+        for name in filter(None, names):
+            for key in dict.fromkeys((textnorm.comparable(name), textnorm.comparable(name, stemmer))):
+                add("intent", key, intent_id, name)
+    return keys
+
+
+def written_keys(rows) -> dict[tuple[str, str], list]:
+    """The locale-free keys to what faces say: each fragment as written (its key and variants, folded: ドゴーン,
+    ｵﾔｽﾐ) and its romaji (oyasumi, with and without spaces). `rows` are (fragment id, key, variants, romaji)."""
+    keys: dict[tuple[str, str], list] = {}
+    for fragment_id, key, variants, romaji in rows:
+        for kind, forms in (("written", [key, *variants]), ("romaji", [romaji, romaji.replace(" ", "")])):
+            for form in forms:
+                folded = textnorm.comparable(form)
+                if folded:
+                    entry = keys.setdefault((kind, folded), [[], form])
+                    if fragment_id not in entry[0]:
+                        entry[0].append(fragment_id)
+    return keys
+
+
+# How much of a face a fragment explains, best first: all its text, its leading text, some of it.
+WHOLE, LEADING, SOME = range(3)
+BUCKET_SHIFT = 20  # positions stay below 2**20; fragment_faces holds bucket << 20 | position
+
+
+def fragment_faces(readings_by_position) -> dict[int, array]:
+    """Per glossary row number, its faces as (bucket << BUCKET_SHIFT | position), ascending: the faces it
+    explains whole first, then those it leads, then the rest, each in quality order."""
+    found: dict[int, array] = {}
+    for position, reading in enumerate(readings_by_position):
+        explained = [run.rows for run in reading.runs if run.rows]
+        if not explained:
+            continue
+        rows = {row for found_rows in explained for row in found_rows}
+        whole = len(rows) == 1 and reading.explained
+        for row in rows:
+            bucket = WHOLE if whole else LEADING if row in explained[0] else SOME
+            found.setdefault(row, array("I")).append(bucket << BUCKET_SHIFT | position)
+    for positions in found.values():
+        positions[:] = array("I", sorted(positions))
+    return found
