@@ -235,6 +235,21 @@ CREATE TABLE fragment_faces (
     positions   BLOB NOT NULL
 );
 
+-- The words of the search index that a misspelled query word is corrected into (issue 15; SymSpell's symmetric
+-- deletion): each word of an alphabet in any locale's keywords, names and phrases, with a weight (the most
+-- profiles it finds in one locale), and each form of it with one letter deleted, or two for long words.
+CREATE TABLE spellings (
+    id     INTEGER PRIMARY KEY,
+    word   TEXT NOT NULL UNIQUE,
+    weight INTEGER NOT NULL
+);
+
+CREATE TABLE spelling_deletes (
+    form    TEXT NOT NULL,
+    word_id INTEGER NOT NULL REFERENCES spellings (id),
+    PRIMARY KEY (form, word_id)
+) WITHOUT ROWID;
+
 -- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,
 -- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(

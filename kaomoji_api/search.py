@@ -8,6 +8,7 @@ equally relevant profiles then come cleanest face first, one face per shape befo
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import heapq
 import itertools
@@ -289,6 +290,30 @@ def array_of(blob: bytes) -> array:
     return ids
 
 
+class Spelling:
+    """Corrects a misspelled query word into the closest word of the index (issue 15): the catalog file holds
+    each word with letters deleted (table spelling_deletes), so that a word within the edits a query word is
+    allowed (textnorm.edits_allowed) shares one of those forms with it; fewest edits, then the word finding
+    the most profiles, win."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    def known(self, word: str) -> bool:
+        return self.catalog.db.execute("SELECT 1 FROM spellings WHERE word = ?", (word,)).fetchone() is not None
+
+    def closest(self, word: str) -> str | None:
+        allowed = textnorm.edits_allowed(word)
+        rows = self.catalog.db.execute(
+            "SELECT DISTINCT s.word, s.weight FROM spelling_deletes AS d JOIN spellings AS s ON s.id = d.word_id "
+            "WHERE d.form IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(textnorm.deletions(word, allowed)), ensure_ascii=False),),
+        )
+        scored = [(textnorm.edit_distance(word, found), -weight, found) for found, weight in rows]
+        best = min((row for row in scored if row[0] <= allowed), default=None)
+        return best[2] if best else None
+
+
 @dataclass(frozen=True)
 class Ranking:
     """A query's results: tiers in rank order, each a list of (profiles mask, Match) or faces, and their count."""
@@ -384,6 +409,13 @@ class Results:
         return [(self.positions[i], self.matches[self.match_of[i]]) for i in range(offset, min(end, len(self.positions)))]
 
 
+def corrected_tier(kind: str, payload, corrected_from: str):
+    """A tier whose matches say that the query was corrected from `corrected_from`."""
+    if kind == "faces":
+        return payload[0], dataclasses.replace(payload[1], corrected_from=corrected_from)
+    return tuple((mask, dataclasses.replace(match, corrected_from=corrected_from)) for mask, match in payload)
+
+
 class Searcher:
     """Search over one catalog: its indexes are built once; recent results, ranked as deep as search goes
     (`depth`), are kept up to `cache_bytes`, so that the next page of a query is not ranked again."""
@@ -402,12 +434,33 @@ class Searcher:
         self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
         self.stemmers = {code: index.stemmer for code, index in self.indexes.items()}
         self.says = SaysIndex(catalog)
+        self.spelling = Spelling(catalog)
         self.results = SizedLru(cache_bytes, lambda results: results.size)
 
     def clear_cache(self) -> None:
         self.results.clear()
 
-    def ranking(self, query: str, locale: str, include_sensitive: bool = False) -> Ranking:
+    def _known(self, word: str) -> bool:
+        """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
+        for index in self.indexes.values():
+            stem = textnorm.Query(word).tokens(index.stemmer)
+            if stem and stem[0] in index.tokens or next(index._with_prefix(index.sorted_tokens, word), None):
+                return True
+        return self.spelling.known(word)
+
+    def corrected(self, query: textnorm.Query) -> str | None:
+        """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
+        word of the index; None when no word was replaced."""
+        words, changed = [], False
+        for piece, cjk in query.pieces:
+            if not cjk and len(piece) >= textnorm.SPELLING_SHORTEST and piece.isalpha() and not self._known(piece):
+                better = self.spelling.closest(piece)
+                if better:
+                    piece, changed = better, True
+            words.append(piece)
+        return " ".join(words) if changed else None
+
+    def ranking(self, query: str, locale: str, include_sensitive: bool = False, corrected_from: str | None = None) -> Ranking:
         codes = [locale] + [code for code in self.indexes if code != locale]
         forms = textnorm.Query(query)
 
@@ -421,6 +474,12 @@ class Searcher:
         found = collect(LocaleIndex.match)
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
+        if not strict and corrected_from is None:  # a typo (hapy): corrected before the looser ways
+            correction = self.corrected(forms)
+            if correction:
+                ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query)
+                if ranking.total:
+                    return ranking
         ordered = [((0, *key), "profiles", found[key]) for key in found]
         if said:
             ordered.append(((0, *said[0]), "faces", (said[1], said[2])))
@@ -459,6 +518,8 @@ class Searcher:
                 first = face_like or not strict or len(query) == 1
                 tiers.insert(0 if first else len(tiers), face_tier)
         total = self._total(tiers, claimed, include_sensitive)
+        if corrected_from is not None:
+            tiers = [(kind, corrected_tier(kind, payload, corrected_from)) for kind, payload in tiers]
         return Ranking(tuple(tiers), total, include_sensitive)
 
     def _total(self, tiers: list, claimed: int, include_sensitive: bool) -> int:

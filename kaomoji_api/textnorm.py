@@ -142,3 +142,39 @@ class Query:
 
     def stemmed(self, stemmer) -> str:
         return self._for(stemmer)[1]
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+# Spelling (issue 15): a query word of SPELLING_SHORTEST letters or more that names nothing is matched within
+# one edit of the index's own words, two from SPELLING_TWO_EDITS letters on.
+SPELLING_SHORTEST, SPELLING_TWO_EDITS = 4, 8
+
+
+def edits_allowed(word: str) -> int:
+    return 2 if len(word) >= SPELLING_TWO_EDITS else 1
+
+
+def deletions(word: str, distance: int) -> set[str]:
+    """The word with up to `distance` letters deleted, itself included: two words within `distance` edits share
+    one of these forms (SymSpell's symmetric deletion), which the catalog stores for its words."""
+    found, edge = {word}, {word}
+    for _ in range(distance):
+        edge = {w[:i] + w[i + 1:] for w in edge for i in range(len(w))}
+        found |= edge
+    return found
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+    previous2, previous = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]

@@ -29,7 +29,7 @@ from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools import readings, rendering
-from tools.search_index import fragment_faces, index_keys, says_keys, written_keys
+from tools.search_index import fragment_faces, index_keys, says_keys, spelling_rows, spelling_word, written_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schema.sql"
@@ -265,6 +265,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         db.executescript(SCHEMA.read_text(encoding="utf-8"))
         writer = HashingWriter(db)
         writer.digest.update(SCHEMA.read_bytes())  # a new schema is a new catalog, even with the same rows
+        spelling_weights: dict[str, int] = {}  # the words a misspelled query is corrected into
 
         stemmers = {code: locales[code]["english_name"].lower() for code in codes}
         stemmers = {code: name if textnorm.stemmer_for(name) else None for code, name in stemmers.items()}
@@ -315,6 +316,9 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 textnorm.stemmer_for(stemmers[code]),
             )
             writer.insert("says_keys", [(key, code, kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
+            for word in {word for (kind, key) in keys if kind == "says" for word in key.split()}:
+                if spelling_word(word):
+                    spelling_weights[word] = max(spelling_weights.get(word, 0), 1)
         keys = written_keys((number + 1, row["key"], row["variants"], row["romaji"]) for number, row in enumerate(glossary.rows))
         writer.insert("says_keys", [(key, "", kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
         progress.step("categories and locales", len(codes), len(codes))
@@ -353,7 +357,15 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
                 for (kind, key), (mask, field, value) in sorted(keys.items())
             ])
+            for (kind, key), (mask, _, _) in keys.items():  # words as written: tokens are stems (happi)
+                for word in key.split() if kind in ("exact", "category_name") else ():
+                    if spelling_word(word):
+                        spelling_weights[word] = max(spelling_weights.get(word, 0), mask.bit_count())
             progress.step("profiles and search", done, len(codes))
+
+        words, deletes = spelling_rows(spelling_weights)
+        writer.insert("spellings", words)
+        writer.insert("spelling_deletes", deletes)
 
         script_sets = {(): 0}
         for e in entries:

@@ -118,3 +118,25 @@ def fragment_faces(readings_by_position) -> dict[int, array]:
     for positions in found.values():
         positions[:] = array("I", sorted(positions))
     return found
+
+
+# ---------------------------------------------------------------- spelling (issue 15)
+
+SPELLED = 3  # letters of the shortest word a query is corrected into
+
+
+def spelling_word(word: str) -> bool:
+    """Whether an indexed word is of an alphabet (Latin, Greek, Cyrillic...) and long enough to correct into."""
+    return len(word) >= SPELLED and word.isalpha() and not textnorm.has_cjk(word)
+
+
+def spelling_rows(weights: dict[str, int]) -> tuple[list[tuple], list[tuple]]:
+    """Rows of tables spellings (id, word, weight) and spelling_deletes (form, word id) for a vocabulary: each
+    word with as many letters deleted as a query of its length may be wrong by (textnorm.edits_allowed), so
+    that a query within the edits it is allowed shares a form with the word."""
+    words = sorted(weights)
+    deletes = sorted(
+        (form, number) for number, word in enumerate(words, 1)
+        for form in textnorm.deletions(word, textnorm.edits_allowed(word))
+    )
+    return [(number, word, weights[word]) for number, word in enumerate(words, 1)], deletes
