@@ -250,6 +250,14 @@ CREATE TABLE spelling_deletes (
     PRIMARY KEY (form, word_id)
 ) WITHOUT ROWID;
 
+-- What an emoji means in our labels (issue 15; tools/search_index.py emoji_labels, from the CLDR names and
+-- keywords of tools/emoji/annotations.json): a JSON array of English labels, the most named first. Keys are
+-- folded without variation selectors and skin tones (textnorm.fold_emoji), as queries are.
+CREATE TABLE emoji_labels (
+    emoji  TEXT PRIMARY KEY,
+    labels TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,
 -- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(

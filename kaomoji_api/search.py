@@ -290,6 +290,34 @@ def array_of(blob: bytes) -> array:
     return ids
 
 
+class EmojiLabels:
+    """What a query of emoji means in our labels (issue 15): each emoji's labels, mapped at build time from its
+    CLDR names and keywords (table emoji_labels); variation selectors and skin tones fold away."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    def words(self, query: str) -> str | None:
+        """The query as the first label of each of its emoji ("🐱👋" → "cat greeting"), or None when it holds
+        anything but emoji, or no emoji that means a label. A sequence (🐈‍⬛) is looked up whole, then by its parts."""
+        folded = textnorm.fold_emoji(query)
+        if not folded.strip() or any(not ch.isspace() and ch != ZWJ and unicodedata.category(ch) != "So" for ch in folded):
+            return None
+        groups = [[token, *token.replace(ZWJ, "")] for token in folded.split()]
+        keys = {key for group in groups for key in group}
+        labels = dict(self.catalog.db.execute(
+            "SELECT emoji, labels FROM emoji_labels WHERE emoji IN (SELECT value FROM json_each(?))", (json.dumps(sorted(keys)),)))
+        words = []
+        for whole, *parts in groups:
+            for key in [whole] if whole in labels else parts:
+                if key in labels:
+                    words.append(json.loads(labels[key])[0])
+        return " ".join(dict.fromkeys(words)) or None
+
+
+ZWJ = "\u200d"
+
+
 class Spelling:
     """Corrects a misspelled query word into the closest word of the index (issue 15): the catalog file holds
     each word with letters deleted (table spelling_deletes), so that a word within the edits a query word is
@@ -435,6 +463,7 @@ class Searcher:
         self.stemmers = {code: index.stemmer for code, index in self.indexes.items()}
         self.says = SaysIndex(catalog)
         self.spelling = Spelling(catalog)
+        self.emoji = EmojiLabels(catalog)
         self.results = SizedLru(cache_bytes, lambda results: results.size)
 
     def clear_cache(self) -> None:
@@ -460,8 +489,16 @@ class Searcher:
             words.append(piece)
         return " ".join(words) if changed else None
 
-    def ranking(self, query: str, locale: str, include_sensitive: bool = False, corrected_from: str | None = None) -> Ranking:
+    def ranking(self, query: str, locale: str, include_sensitive: bool = False, *, corrected_from: str | None = None,
+                rewritten: bool = False) -> Ranking:
+        """The tiers of a query. A query of emoji is searched as the labels they mean, and one whose words name
+        nothing as its spelling corrected (`rewritten`: this is such a query, not to be rewritten again)."""
         codes = [locale] + [code for code in self.indexes if code != locale]
+        meaning = None if rewritten else self.emoji.words(query)
+        if meaning:  # 😂 searches as laugh, in English: the labels are English words
+            ranking = self.ranking(meaning, "en" if "en" in self.indexes else locale, include_sensitive, rewritten=True)
+            if ranking.total:
+                return ranking
         forms = textnorm.Query(query)
 
         def collect(matcher) -> dict[tuple, list]:
@@ -474,10 +511,10 @@ class Searcher:
         found = collect(LocaleIndex.match)
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
-        if not strict and corrected_from is None:  # a typo (hapy): corrected before the looser ways
+        if not strict and not rewritten:  # a typo (hapy): corrected before the looser ways
             correction = self.corrected(forms)
             if correction:
-                ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query)
+                ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query, rewritten=True)
                 if ranking.total:
                     return ranking
         ordered = [((0, *key), "profiles", found[key]) for key in found]

@@ -178,3 +178,11 @@ def edit_distance(a: str, b: str) -> int:
                 current[j] = min(current[j], previous2[j - 2] + 1)
         previous2, previous = previous, current
     return previous[-1]
+
+
+# Variation selectors (text or emoji presentation) and skin tones: an emoji means the same with or without them.
+_EMOJI_VARIANTS = dict.fromkeys([0xFE0E, 0xFE0F, *range(0x1F3FB, 0x1F400)])
+
+
+def fold_emoji(text: str) -> str:
+    return text.translate(_EMOJI_VARIANTS)

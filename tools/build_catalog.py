@@ -29,11 +29,12 @@ from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools import readings, rendering
-from tools.search_index import fragment_faces, index_keys, says_keys, spelling_rows, spelling_word, written_keys
+from tools.search_index import emoji_labels, fragment_faces, index_keys, says_keys, spelling_rows, spelling_word, written_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schema.sql"
 CATEGORIES = Path(__file__).parent / "categories.json"
+EMOJI_ANNOTATIONS = Path(__file__).parent / "emoji" / "annotations.json"
 ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
@@ -363,6 +364,10 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                         spelling_weights[word] = max(spelling_weights.get(word, 0), mask.bit_count())
             progress.step("profiles and search", done, len(codes))
 
+        annotations = json.loads(EMOJI_ANNOTATIONS.read_text(encoding="utf-8"))["locales"]
+        meanings = emoji_labels(annotations, {code: locales[code]["concepts"] for code in codes},
+                                {code: textnorm.stemmer_for(stemmers[code]) for code in codes})
+        writer.insert("emoji_labels", [(emoji, json.dumps(labels)) for emoji, labels in sorted(meanings.items())])
         words, deletes = spelling_rows(spelling_weights)
         writer.insert("spellings", words)
         writer.insert("spelling_deletes", deletes)

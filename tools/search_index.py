@@ -140,3 +140,42 @@ def spelling_rows(weights: dict[str, int]) -> tuple[list[tuple], list[tuple]]:
         for form in textnorm.deletions(word, textnorm.edits_allowed(word))
     )
     return [(number, word, weights[word]) for number, word in enumerate(words, 1)], deletes
+
+
+# ---------------------------------------------------------------- emoji (issue 15)
+
+EMOJI_MIN_VOTES = 2  # keywords, over all locales, that must name a label for an emoji to mean it
+
+
+def emoji_labels(annotations: dict[str, dict[str, list[str]]], concepts: dict[str, dict[str, list[str]]], stemmers: dict) -> dict[str, list[str]]:
+    """Each emoji's labels, the most named first, from its CLDR names and keywords in every locale.
+
+    A keyword names a label when it is one of the label's words in that locale (tools/locales/<code>.json
+    `concepts`), compared folded and stemmed; every keyword in every locale is a vote ("crying", "laugh",
+    "lol", "haha" for 😂: laugh wins over crying), and labels with at least half the votes of the first, and
+    EMOJI_MIN_VOTES, are kept. Keys are folded as queries are (textnorm.fold_emoji): no variation selectors
+    nor skin tones.
+    """
+    votes: dict[str, dict[str, int]] = {}
+    for code, by_emoji in annotations.items():
+        if code not in concepts:
+            continue
+        stemmer = stemmers[code]
+        words: dict[str, set[str]] = {}
+        for concept, synonyms in concepts[code].items():
+            for word in ([concept] if code == "en" else []) + synonyms:
+                words.setdefault(textnorm.comparable(word, stemmer), set()).add(concept)
+        for emoji, keywords in by_emoji.items():
+            key = textnorm.fold_emoji(emoji)
+            named = votes.setdefault(key, {})
+            for keyword in {textnorm.comparable(k, stemmer) for k in keywords}:
+                for concept in words.get(keyword, ()):
+                    named[concept] = named.get(concept, 0) + 1
+    found = {}
+    for emoji, named in votes.items():
+        if named:
+            ranked = sorted(named.items(), key=lambda kv: (-kv[1], kv[0]))
+            kept = [concept for concept, count in ranked if count >= max(EMOJI_MIN_VOTES, ranked[0][1] / 2)]
+            if kept:
+                found[emoji] = kept
+    return found
