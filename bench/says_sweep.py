@@ -23,32 +23,22 @@ ROOT = Path(__file__).resolve().parent.parent
 DEPTH = 10
 
 
-def main() -> None:
-    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
+def sweep(catalog, searcher, locales=None) -> dict[str, list[tuple[bool, float, str]]]:
+    """Per locale, (first result says it, precision of the first 10, phrase) for each glossary row's phrase."""
     from kaomoji_api import textnorm
-    from kaomoji_api.catalog import Catalog
-    from kaomoji_api.search import FRAGMENT_POSITION, Searcher
+    from kaomoji_api.search import FRAGMENT_POSITION
     from tools.search_index import gloss_phrase
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
-    parser.add_argument("--worst", type=int, default=15, help="list this many of the queries whose first result misses")
-    args = parser.parse_args()
-    catalog = Catalog(args.catalog)
-    searcher = Searcher(catalog, depth=DEPTH, cache_bytes=0)
     visible = catalog.entries.visible
-
     faces: dict[int, set[int]] = {}
     for fragment_id, blob in catalog.db.execute("SELECT fragment_id, positions FROM fragment_faces"):
-        positions = {p & FRAGMENT_POSITION for p in array("I", blob)}
-        faces[fragment_id] = {p for p in positions if p < visible}
-    first_hits, precisions, misses = defaultdict(list), defaultdict(list), []
-    for code in catalog.locales:
+        faces[fragment_id] = {p & FRAGMENT_POSITION for p in array("I", blob)} - set(range(visible, len(catalog.entries)))
+    rows = defaultdict(list)
+    for code in locales or catalog.locales:
         phrases: dict[str, set[int]] = defaultdict(set)
         by_fragment = {}
         for fragment_id, gloss in catalog.db.execute("SELECT fragment_id, gloss FROM fragment_texts WHERE locale = ?", (code,)):
-            phrase = gloss_phrase(gloss)
-            by_fragment[fragment_id] = phrase
+            by_fragment[fragment_id] = phrase = gloss_phrase(gloss)
             phrases[textnorm.comparable(phrase)].add(fragment_id)
         for fragment_id, phrase in by_fragment.items():
             if not faces.get(fragment_id) or not textnorm.comparable(phrase):
@@ -56,11 +46,25 @@ def main() -> None:
             relevant = set().union(*(faces.get(f, set()) for f in phrases[textnorm.comparable(phrase)]))
             hits, _ = searcher.search(phrase, code, 0, DEPTH)
             found = [position in relevant for position, _ in hits]
-            first_hits[code].append(bool(found and found[0]))
-            precisions[code].append(sum(found) / min(DEPTH, len(relevant)))
-            if not (found and found[0]):
-                misses.append((code, phrase, fragment_id))
+            rows[code].append((bool(found and found[0]), sum(found) / min(DEPTH, len(relevant)), phrase))
+    return rows
 
+
+def main() -> None:
+    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
+    from kaomoji_api.catalog import Catalog
+    from kaomoji_api.search import Searcher
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
+    parser.add_argument("--worst", type=int, default=15, help="list this many of the queries whose first result misses")
+    args = parser.parse_args()
+    catalog = Catalog(args.catalog)
+    searcher = Searcher(catalog, depth=DEPTH, cache_bytes=0)
+    rows = sweep(catalog, searcher)
+    first_hits = {code: [r[0] for r in found] for code, found in rows.items()}
+    precisions = {code: [r[1] for r in found] for code, found in rows.items()}
+    misses = [(code, phrase) for code, found in rows.items() for first, _, phrase in found if not first]
     print("| locale | queries | first result says it | mean P@10 (of what a row can fill) |\n|---|---|---|---|")
     for code in first_hits:
         print(f"| {code} | {len(first_hits[code])} | {statistics.mean(first_hits[code]):.3f} | {statistics.mean(precisions[code]):.3f} |")
@@ -68,8 +72,8 @@ def main() -> None:
     every_precision = [p for rows in precisions.values() for p in rows]
     print(f"| all | {len(every_first)} | {statistics.mean(every_first):.3f} | {statistics.mean(every_precision):.3f} |")
     print(f"\nqueries whose first result misses: {len(misses)}; some of them:")
-    for code, phrase, fragment_id in misses[:: max(1, len(misses) // args.worst)][:args.worst]:
-        print(f"  {code} {phrase!r} (fragment {fragment_id})")
+    for code, phrase in misses[:: max(1, len(misses) // args.worst)][:args.worst]:
+        print(f"  {code} {phrase!r}")
 
 
 if __name__ == "__main__":

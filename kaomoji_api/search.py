@@ -197,12 +197,13 @@ class LocaleIndex:
                 return
 
 
-# Where what faces say ranks among the profile tiers (see tier_key): a face that says the query comes after
-# the faces whose own words (labels) are the query in the same locale, and before the other keywords and names
-# of that locale (晚安, good night, is also a word for sleepy) and those of other locales; a face whose phrase has
-# the query's words comes after the partial keyword matches. An intent (joy, laughing) names many more faces
-# than a phrase does: they come after the keywords of the same locale.
-SAYS, SAYS_INTENT, SAYS_PARTIAL = LABEL + 0.5, STEM + 0.5, PARTIAL + 0.5
+# Where what faces say ranks among the profile tiers (see tier_key). A face that says the query and has it
+# among its keywords or names comes right after the faces whose own words (labels) are the query (晚安, good
+# night, is also a word for sleepy: sleepy faces that say おやすみ); then the other keyword matches of the same
+# locale; then the other faces that say it (SAYS), before the matches of other locales. A face whose phrase has
+# the query's words comes after the partial keyword matches. An intent (joy, laughing) names many faces: they
+# come as the phrases do.
+SAYS_AND_KEYWORD, SAYS, SAYS_PARTIAL = LABEL + 0.5, STEM + 0.5, PARTIAL + 0.5
 # The kinds of says_keys, best first; written and romaji are the same in every locale.
 SAYS_KINDS = ("written", "says", "says_stem", "romaji", "intent")
 FRAGMENT_POSITION = (1 << 20) - 1  # fragment_faces holds bucket << 20 | position
@@ -260,8 +261,7 @@ class SaysIndex:
             stemmed = forms[locale][0] if locale in forms else None
             wanted = query.folded if kind in ("written", "says", "romaji") else stemmed
             if kind == "intent" and key in (query.folded, stemmed) or key == wanted:
-                strength = SAYS_INTENT if kind == "intent" else SAYS
-                candidate = ((EXACT, 0, locale_rank, strength, SAYS_KINDS.index(kind)), locale, kind, targets, value)
+                candidate = ((EXACT, 0, locale_rank, SAYS, SAYS_KINDS.index(kind)), locale, kind, targets, value)
                 if best is None or candidate[0] < best[0]:
                     best = candidate
         if best is None:  # a phrase holding every word of the query
@@ -520,6 +520,11 @@ class Searcher:
         ordered = [((0, *key), "profiles", found[key]) for key in found]
         if said:
             ordered.append(((0, *said[0]), "faces", (said[1], said[2])))
+            exact = functools.reduce(lambda a, b: a | b, (mask for key in found if key[0] == EXACT for mask, _ in found[key]), 0)
+            if exact:
+                flags, profile_at = profile_flags(exact, self.profile_count), self.profile_by_position.__getitem__
+                both = array("I", itertools.compress(said[1], map(flags.__getitem__, map(profile_at, said[1]))))
+                ordered.append(((0, EXACT, 0, said[0][2], SAYS_AND_KEYWORD), "faces", (both, said[2])))
         # A query that names nothing: loose matches, then the longest known beginning. A query of several words
         # that names something (crying laughing, thank you so much) has its whole-phrase matches first, then
         # the faces that match some of its words.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from array import array
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,172 @@ def test_pages_of_a_search_continue_without_repeats(client):
 def test_total_counts_every_result(client):
     body = search(client, "spider", limit=25)
     assert body["pagination"]["total"] == len(body["data"]) == 9
+
+
+# ---------------------------------------------------------------- issue 15: what faces say, emoji, typos, phrases
+
+def faces_saying(catalog, phrase, locale):
+    """Ids of the faces that say a glossary row whose phrase in `locale` is `phrase` (as search folds it)."""
+    from kaomoji_api import textnorm
+    from kaomoji_api.search import FRAGMENT_POSITION
+    from tools.search_index import gloss_phrase
+
+    wanted, ids = textnorm.comparable(phrase), set()
+    for fragment_id, gloss in catalog.db.execute("SELECT fragment_id, gloss FROM fragment_texts WHERE locale = ?", (locale,)):
+        if textnorm.comparable(gloss_phrase(gloss)) == wanted:
+            (blob,) = catalog.db.execute("SELECT positions FROM fragment_faces WHERE fragment_id = ?", (fragment_id,)).fetchone()
+            ids |= {catalog.entries.ids[p & FRAGMENT_POSITION] for p in array("I", blob)}
+    return ids
+
+
+@pytest.mark.parametrize("q, locale, phrase, phrase_locale", [
+    ("good night", "en", "good night", "en"), ("bonne nuit", "fr", "bonne nuit", "fr"), ("晚安", "zh-Hans", "晚安", "zh-Hans"),
+    ("잘 자", "ko", "잘 자", "ko"), ("oyasumi", "en", "good night", "en"), ("never mind", "en", "never mind", "en"),
+    ("gute Nacht", "ja", "gute Nacht", "de"), ("ドンマイ", "en", "never mind", "en"),
+])
+def test_what_a_face_says_is_searchable_in_every_locale(client, catalog, q, locale, phrase, phrase_locale):
+    saying = faces_saying(catalog, phrase, phrase_locale)
+    first = search(client, q, locale=locale, limit=10)["data"]
+    assert len(first) == 10 and all(i["id"] in saying for i in first), [i["text"] for i in first]
+
+
+def test_a_face_ranks_higher_the_more_of_it_the_phrase_explains(client, catalog):
+    from kaomoji_api.search import FRAGMENT_POSITION
+
+    (fragment_id,) = catalog.db.execute("SELECT id FROM fragments WHERE key = 'どんまい'").fetchone()
+    (blob,) = catalog.db.execute("SELECT positions FROM fragment_faces WHERE fragment_id = ?", (fragment_id,)).fetchone()
+    bucket = {catalog.entries.ids[p & FRAGMENT_POSITION]: p >> 20 for p in array("I", blob)}
+    ranked = [bucket[i["id"]] for page in (1, 2, 3) for i in search(client, "never mind", limit=25, page=page)["data"] if i["id"] in bucket]
+    assert len(ranked) == 75 and ranked == sorted(ranked) and ranked[0] == 0
+
+
+def test_every_glossary_phrase_in_every_locale_finds_the_faces_that_say_it_first(catalog):
+    # The whole glossary (bench/says_sweep.py): a row's phrase can also be a profile's own word (“yay!”), which
+    # ranks first; the others find the faces that say them first.
+    from bench import says_sweep
+    from kaomoji_api.search import Searcher
+
+    rows = says_sweep.sweep(catalog, Searcher(catalog, depth=10, cache_bytes=0))
+    assert len(rows) == len(catalog.locales)
+    for code, found in rows.items():
+        assert statistics.mean(first for first, _, _ in found) >= 0.93, code
+
+
+def test_a_phrase_that_is_also_a_keyword_shows_faces_that_are_both_first(client, catalog):
+    # 晚安 is the Chinese "good night" and a word for sleepy: sleepy faces that say おやすみ come first.
+    saying = faces_saying(catalog, "晚安", "zh-Hans")
+    first = search(client, "晚安", locale="zh-Hans", limit=10)["data"]
+    assert all(i["id"] in saying for i in first)
+
+
+EMOJI = [("😂", "laugh"), ("😭", "crying"), ("🐶", "dog"), ("👋", "greeting"), ("🙏", "thanks"), ("🎉", "celebrate")]
+
+
+@pytest.mark.parametrize("emoji, label", EMOJI)
+def test_an_emoji_finds_the_faces_that_mean_it(client, catalog, emoji, label):
+    first = search(client, emoji, locale="ja", limit=10)["data"]
+    assert len(first) == 10 and all(label in labels_of(catalog, i) for i in first)
+
+
+@pytest.mark.parametrize("variant, plain", [("❤️", "❤"), ("👋🏽", "👋"), ("🙏🏿", "🙏"), ("👍🏻", "👍")])
+def test_variation_selectors_and_skin_tones_fold_away(client, variant, plain):
+    assert [i["id"] for i in search(client, variant)["data"]] == [i["id"] for i in search(client, plain)["data"]] != []
+
+
+def test_every_emoji_of_the_map_finds_faces_of_its_first_label(catalog):
+    from kaomoji_api.search import Searcher
+
+    searcher = Searcher(catalog, depth=10, cache_bytes=0)
+    sizes = {}
+    for (labels,) in catalog.db.execute("SELECT labels FROM profiles"):
+        for label in json.loads(labels):
+            sizes[label] = sizes.get(label, 0) + 1
+    checked = missed = 0
+    for emoji, labels in catalog.db.execute("SELECT emoji, labels FROM emoji_labels"):
+        label = json.loads(labels)[0]
+        if sizes.get(label, 0) < 3:
+            continue
+        hits, _ = searcher.search(emoji, "en", 0, 1)
+        checked += 1
+        profile = catalog.entries.profiles[hits[0][0]] if hits else None
+        missed += profile is None or label not in json.loads(catalog.db.execute("SELECT labels FROM profiles WHERE id = ?", (profile,)).fetchone()[0])
+    assert checked > 300 and missed / checked <= 0.02, (missed, checked)
+
+
+@pytest.mark.parametrize("typo, word, locale", [
+    ("hapy", "happy", "en"), ("slepy", "sleepy", "en"), ("celebrte", "celebrate", "en"), ("trsite", "triste", "es"),
+    ("katze", "katze", "de"), ("surpirsed", "surprised", "en"), ("кошкаа", "кошка", "ru"),
+])
+def test_a_misspelled_word_is_corrected_and_the_match_says_so(client, typo, word, locale):
+    first = search(client, typo, locale=locale, limit=10)["data"]
+    assert len(first) == 10
+    if typo == word:  # a word of the index is never corrected
+        assert all("corrected_from" not in i["match"] for i in first)
+    else:
+        assert all(i["match"]["corrected_from"] == typo and word in i["match"]["value"].casefold() for i in first)
+
+
+def test_every_label_with_one_letter_dropped_is_corrected_back(catalog):
+    # The whole English vocabulary of labels: each of 5+ letters, its middle letter dropped, finds that label first.
+    from kaomoji_api.search import Searcher
+
+    searcher = Searcher(catalog, depth=1, cache_bytes=0)
+    english = json.loads((ROOT / "tools" / "locales" / "en.json").read_text(encoding="utf-8"))["concepts"]
+    words = [c for c in english if c.isalpha() and len(c) >= 5]
+    found = 0
+    for word in words:
+        hits, _ = searcher.search(word[:len(word) // 2] + word[len(word) // 2 + 1:], "en", 0, 1)
+        found += bool(hits) and hits[0][1].corrected_from is not None and word in english and hits[0][1].value.casefold() in english[word] + [word]
+    assert len(words) > 40 and found / len(words) >= 0.9, (found, len(words))
+
+
+@pytest.mark.parametrize("q", ["xyzzyq", "qwxzjkvb", "zzkqwvpx", "bvnmqx"])
+def test_gibberish_is_not_corrected_into_anything(client, q):
+    assert search(client, q)["data"] == []
+
+
+@pytest.mark.parametrize("q", ["ドゴーン", "シュッ", "ヒロットコ"])
+def test_a_word_that_only_faces_contain_finds_those_faces_first(client, q):
+    first = search(client, q, locale="ja", limit=10)["data"]
+    assert len(first) == 10 and all(q in i["text"] or i["match"]["field"] in ("says", "text") for i in first)
+    assert q in first[0]["text"]
+
+
+def test_every_spelling_of_the_glossary_finds_faces_that_hold_or_say_it(client, catalog):
+    # Each glossary row's first written variant that faces hold as written: the faces holding or saying it come
+    # before keywords that merely share a bigram with it.
+    rows = json.loads((ROOT / "tools" / "glossary" / "source.json").read_text(encoding="utf-8"))
+    checked = good = 0
+    for row in rows[:300]:
+        variant = next((v for v in row["variants"] if len(v) >= 3), None)
+        if variant is None or not catalog.positions_with_text(variant):
+            continue
+        first = search(client, variant, locale="ja", limit=1)["data"]
+        checked += 1
+        good += bool(first) and (variant in first[0]["text"] or first[0]["match"]["field"] == "says")
+    assert checked > 50 and good / checked >= 0.97, (good, checked)
+
+
+@pytest.mark.parametrize("q, needed", [
+    ("crying laughing", {"crying", "laugh"}), ("cat waving", {"cat"}), ("thank you so much", {"thanks"}),
+])
+def test_faces_matching_a_whole_phrase_come_first(client, catalog, q, needed):
+    first = search(client, q, limit=5)["data"]
+    assert len(first) == 5 and needed <= labels_of(catalog, first[0])
+
+
+def test_happy_birthday_finds_the_faces_that_write_it_first(client):
+    first = search(client, "happy birthday", limit=3)["data"]
+    assert "happy birthday" in first[0]["text"].casefold()
+
+
+def test_every_profile_name_of_several_words_finds_a_face_of_that_name_first(catalog):
+    from kaomoji_api.search import Searcher
+
+    searcher = Searcher(catalog, depth=1, cache_bytes=0)
+    names = {name for (name,) in catalog.db.execute("SELECT DISTINCT name FROM profile_texts WHERE locale = 'en'") if len(name.split()) > 1}
+    good = 0
+    for name in names:
+        hits, _ = searcher.search(name, "en", 0, 1)
+        good += bool(hits) and catalog.profile_texts["en"][catalog.entries.profiles[hits[0][0]]][0].casefold() == name.casefold()
+    assert len(names) > 100 and good / len(names) >= 0.95, (good, len(names))
