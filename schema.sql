@@ -230,18 +230,23 @@ CREATE TABLE says_keys (
 -- The faces of each fragment, as little-endian 32-bit (bucket << 20 | position), ascending: bucket 0 for
 -- faces whose text it explains whole, 1 where it leads their text, 2 for the rest; so a face comes higher
 -- the more of it the fragment explains, then cleanest first.
+-- census: little-endian 32-bit, the number of those faces that are not sensitive, then (profile id, count) pairs
+-- of them, which a search's total is counted from without walking the faces.
 CREATE TABLE fragment_faces (
     fragment_id INTEGER PRIMARY KEY REFERENCES fragments (id),
-    positions   BLOB NOT NULL
+    positions   BLOB NOT NULL,
+    census      BLOB NOT NULL
 );
 
 -- The words of the search index that a misspelled query word is corrected into (issue 15; SymSpell's symmetric
 -- deletion): each word of an alphabet in any locale's keywords, names and phrases, with a weight (the most
--- profiles it finds in one locale), and each form of it with one letter deleted, or two for long words.
+-- profiles it finds in one locale) and its locales (bit n: locales.position n), and each form of it with one
+-- letter deleted, or two for long words.
 CREATE TABLE spellings (
-    id     INTEGER PRIMARY KEY,
-    word   TEXT NOT NULL UNIQUE,
-    weight INTEGER NOT NULL
+    id      INTEGER PRIMARY KEY,
+    word    TEXT NOT NULL UNIQUE,
+    weight  INTEGER NOT NULL,
+    locales INTEGER NOT NULL
 );
 
 CREATE TABLE spelling_deletes (
@@ -256,6 +261,14 @@ CREATE TABLE spelling_deletes (
 CREATE TABLE emoji_labels (
     emoji  TEXT PRIMARY KEY,
     labels TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- The faces of fragments that one key finds together (good night: おやすみ, おやすみなさい), merged as fragment_faces
+-- holds one fragment's, each face once; `fragments` are their ids, ascending, space-separated.
+CREATE TABLE fragment_sets (
+    fragments TEXT PRIMARY KEY,
+    positions BLOB NOT NULL,
+    census    BLOB NOT NULL
 ) WITHOUT ROWID;
 
 -- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,

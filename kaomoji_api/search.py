@@ -25,6 +25,7 @@ from kaomoji_api.catalog import Catalog, Entries
 from kaomoji_api.lru import SizedLru
 
 MAX_QUERY_TOKENS = 16
+LAST_CODE_POINT = chr(0x10FFFF)
 SHORT_PREFIX_KEYS = 16  # a beginning of one or two letters starting more keys has its profiles precomputed
 SHORTEST = 4  # letters of a word's beginning that LocaleIndex.shortened still matches on
 
@@ -118,12 +119,9 @@ class LocaleIndex:
         return {prefix: (mask, match) for prefix, (mask, match, keys) in found.items() if keys > SHORT_PREFIX_KEYS}
 
     @staticmethod
-    def _with_prefix(keys: list[str], prefix: str):
-        start = bisect.bisect_left(keys, prefix)
-        for key in itertools.islice(keys, start, None):
-            if not key.startswith(prefix):
-                break
-            yield key
+    def _with_prefix(keys: list[str], prefix: str) -> list[str]:
+        """The sorted keys that start with `prefix`: those from it up to it followed by the last code point."""
+        return keys[bisect.bisect_left(keys, prefix):bisect.bisect_left(keys, prefix + LAST_CODE_POINT)]
 
     def _all_tokens(self, index: dict, keys: list[str], tokens: list[str]) -> tuple[int, Match | None]:
         """Profiles having every token, the last one as a prefix (a word being typed)."""
@@ -223,6 +221,7 @@ class SaysIndex:
         for position, intent in enumerate(catalog.entries.intents):
             if intent:
                 self.by_intent.setdefault(intent, array("I")).append(position)
+        self.intent_census = {intent: census(positions, catalog.entries) for intent, positions in self.by_intent.items()}
 
     def _rows(self, keys):
         return self.catalog.db.execute(
@@ -230,22 +229,30 @@ class SaysIndex:
             (json.dumps(list(keys), ensure_ascii=False),),
         )
 
-    def fragment_positions(self, fragments) -> array:
-        """The faces of the fragments, best explained first, then cleanest, each once."""
+    def fragment_positions(self, fragments) -> tuple[array, tuple | None]:
+        """The faces of the fragments, best explained first, then cleanest, each once; and their census (see
+        census()), precomputed for one fragment and for the sets one key finds (table fragment_sets)."""
         fragments = sorted(fragments)
-        marks = ",".join("?" * len(fragments))
-        blobs = [row[0] for row in self.catalog.db.execute(f"SELECT positions FROM fragment_faces WHERE fragment_id IN ({marks})", fragments)]
-        encoded = array("I")
-        for blob in blobs:
-            encoded.frombytes(blob)
+        if len(fragments) == 1:
+            row = self.catalog.db.execute("SELECT positions, census FROM fragment_faces WHERE fragment_id = ?", fragments).fetchone()
+        else:
+            row = self.catalog.db.execute("SELECT positions, census FROM fragment_sets WHERE fragments = ?", (" ".join(map(str, fragments)),)).fetchone()
+        if row is None and len(fragments) > 1:  # the words of a phrase found together: merged here
+            marks = ",".join("?" * len(fragments))
+            encoded = array("I")
+            for (blob,) in self.catalog.db.execute(f"SELECT positions FROM fragment_faces WHERE fragment_id IN ({marks})", fragments):
+                encoded.frombytes(blob)
+            if sys.byteorder != "little":
+                encoded.byteswap()
+            return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, sorted(encoded)))), None
+        encoded, counts = array("I", row[0] if row else b""), array("I", row[1] if row else b"\0\0\0\0")
         if sys.byteorder != "little":
             encoded.byteswap()
-        if len(blobs) > 1:
-            encoded = sorted(encoded)
-        return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, encoded)))
+            counts.byteswap()
+        return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> tuple[tuple, array, Match] | None:
-        """The best way the query names what faces say, as (tier key, positions, Match), or None."""
+    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> tuple[tuple, array, Match, tuple | None] | None:
+        """The best way the query names what faces say, as (tier key, positions, Match, census or None), or None."""
         if not query.folded:
             return None
         forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
@@ -276,10 +283,22 @@ class SaysIndex:
                 return None
         key, locale, kind, targets, value = best
         if kind == "intent":
-            positions = self.by_intent.get(array_of(targets)[0], array("I"))
+            intent = array_of(targets)[0]
+            positions, counted = self.by_intent.get(intent, array("I")), self.intent_census.get(intent)
         else:
-            positions = self.fragment_positions(partial_targets if kind == "says_token" else array_of(targets))
-        return key, positions, Match("says", value, locale or None)
+            positions, counted = self.fragment_positions(partial_targets if kind == "says_token" else array_of(targets))
+        return key, positions, Match("says", value, locale or None), counted
+
+
+def census(positions, entries: Entries) -> tuple[int, array, array]:
+    """How many of the faces at `positions` are not sensitive, and how many of those each profile has (profile ids,
+    counts): the total of a search that shows them beside whole profiles is then found without walking them."""
+    by_profile: dict[int, int] = {}
+    for position in positions:
+        if position < entries.visible:
+            profile = entries.profiles[position]
+            by_profile[profile] = by_profile.get(profile, 0) + 1
+    return sum(by_profile.values()), array("I", by_profile), array("I", by_profile.values())
 
 
 def array_of(blob: bytes) -> array:
@@ -321,25 +340,26 @@ ZWJ = "\u200d"
 class Spelling:
     """Corrects a misspelled query word into the closest word of the index (issue 15): the catalog file holds
     each word with letters deleted (table spelling_deletes), so that a word within the edits a query word is
-    allowed (textnorm.edits_allowed) shares one of those forms with it; fewest edits, then the word finding
-    the most profiles, win."""
+    allowed (textnorm.edits_allowed) shares one of those forms with it; fewest edits, then a word of the
+    requested locale, then the word finding the most profiles, win."""
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
+        self.locale_bits = {code: 1 << position for position, code in enumerate(catalog.locales)}
 
     def known(self, word: str) -> bool:
         return self.catalog.db.execute("SELECT 1 FROM spellings WHERE word = ?", (word,)).fetchone() is not None
 
-    def closest(self, word: str) -> str | None:
-        allowed = textnorm.edits_allowed(word)
+    def closest(self, word: str, locale: str) -> str | None:
+        allowed, bit = textnorm.edits_allowed(word), self.locale_bits.get(locale, 0)
         rows = self.catalog.db.execute(
-            "SELECT DISTINCT s.word, s.weight FROM spelling_deletes AS d JOIN spellings AS s ON s.id = d.word_id "
+            "SELECT DISTINCT s.word, s.weight, s.locales FROM spelling_deletes AS d JOIN spellings AS s ON s.id = d.word_id "
             "WHERE d.form IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(textnorm.deletions(word, allowed)), ensure_ascii=False),),
         )
-        scored = [(textnorm.edit_distance(word, found), -weight, found) for found, weight in rows]
+        scored = [(textnorm.edit_distance(word, found), not locales & bit, -weight, found) for found, weight, locales in rows]
         best = min((row for row in scored if row[0] <= allowed), default=None)
-        return best[2] if best else None
+        return best[-1] if best else None
 
 
 @dataclass(frozen=True)
@@ -360,9 +380,12 @@ DENSE_TIER = 1 / 32
 def tier_order(kind, payload, entries: Entries, entry_counts: array):
     """The positions of a tier in quality order, and the Match of each."""
     if kind == "faces":
-        positions, match = payload
+        positions, match, _ = payload
         return positions, lambda position: match
     profile_by_position = entries.profiles
+    if kind == "subset":  # the faces of a tier whose profile is flagged
+        positions, match, flags = payload
+        return itertools.compress(positions, map(flags.__getitem__, map(profile_by_position.__getitem__, positions))), lambda position: match
 
     def match_for(position: int) -> Match:
         profile = profile_by_position[position]
@@ -417,7 +440,7 @@ class Results:
         self.ranking, self.total, self.depth = ranking, ranking.total, depth
         self.positions, self.match_of, self.matches = array("I"), array("H"), []
         self._lock = threading.Lock()  # for threaded servers: one ranks further at a time
-        faces = sum(len(payload[0]) for kind, payload in ranking.tiers if kind == "faces")
+        faces = sum(len(payload[0]) for kind, payload in ranking.tiers if kind == "faces")  # a subset shares its tier's
         parts = sum(len(payload) for kind, payload in ranking.tiers if kind == "profiles")
         # The most it will hold: `depth` results, the faces it ranks, a Match and a mask per part.
         self.size = 512 + 6 * depth + 4 * faces + 200 * (parts + 1)
@@ -439,8 +462,8 @@ class Results:
 
 def corrected_tier(kind: str, payload, corrected_from: str):
     """A tier whose matches say that the query was corrected from `corrected_from`."""
-    if kind == "faces":
-        return payload[0], dataclasses.replace(payload[1], corrected_from=corrected_from)
+    if kind != "profiles":
+        return payload[0], dataclasses.replace(payload[1], corrected_from=corrected_from), *payload[2:]
     return tuple((mask, dataclasses.replace(match, corrected_from=corrected_from)) for mask, match in payload)
 
 
@@ -473,17 +496,17 @@ class Searcher:
         """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
         for index in self.indexes.values():
             stem = textnorm.Query(word).tokens(index.stemmer)
-            if stem and stem[0] in index.tokens or next(index._with_prefix(index.sorted_tokens, word), None):
+            if stem and stem[0] in index.tokens or index._with_prefix(index.sorted_tokens, word):
                 return True
         return self.spelling.known(word)
 
-    def corrected(self, query: textnorm.Query) -> str | None:
+    def corrected(self, query: textnorm.Query, locale: str) -> str | None:
         """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
         word of the index; None when no word was replaced."""
         words, changed = [], False
         for piece, cjk in query.pieces:
             if not cjk and len(piece) >= textnorm.SPELLING_SHORTEST and piece.isalpha() and not self._known(piece):
-                better = self.spelling.closest(piece)
+                better = self.spelling.closest(piece, locale)
                 if better:
                     piece, changed = better, True
             words.append(piece)
@@ -512,19 +535,17 @@ class Searcher:
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
         if not strict and not rewritten:  # a typo (hapy): corrected before the looser ways
-            correction = self.corrected(forms)
+            correction = self.corrected(forms, locale)
             if correction:
                 ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query, rewritten=True)
                 if ranking.total:
                     return ranking
         ordered = [((0, *key), "profiles", found[key]) for key in found]
         if said:
-            ordered.append(((0, *said[0]), "faces", (said[1], said[2])))
+            ordered.append(((0, *said[0]), "faces", (said[1], said[2], said[3])))
             exact = functools.reduce(lambda a, b: a | b, (mask for key in found if key[0] == EXACT for mask, _ in found[key]), 0)
-            if exact:
-                flags, profile_at = profile_flags(exact, self.profile_count), self.profile_by_position.__getitem__
-                both = array("I", itertools.compress(said[1], map(flags.__getitem__, map(profile_at, said[1]))))
-                ordered.append(((0, EXACT, 0, said[0][2], SAYS_AND_KEYWORD), "faces", (both, said[2])))
+            if exact:  # those of its faces that the keyword matches too, walked as far as a page needs
+                ordered.append(((0, EXACT, 0, said[0][2], SAYS_AND_KEYWORD), "subset", (said[1], said[2], profile_flags(exact, self.profile_count))))
         # A query that names nothing: loose matches, then the longest known beginning. A query of several words
         # that names something (crying laughing, thank you so much) has its whole-phrase matches first, then
         # the faces that match some of its words.
@@ -537,7 +558,7 @@ class Searcher:
         ordered += [((1, *key), "profiles", found[key]) for key in found]
         tiers, claimed = [], 0
         for _key, kind, payload in sorted(ordered, key=lambda item: item[0]):  # each profile counts in the best way it matched
-            if kind == "faces":
+            if kind != "profiles":
                 tiers.append((kind, payload))
                 continue
             parts = []
@@ -551,12 +572,12 @@ class Searcher:
         # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked first for a
         # face-like query, a lone character (ツ, ω, ᴥ are parts of faces, not words), or a query that names
         # nothing: faces that hold ドゴーン as written come before keywords that share one of its bigrams.
-        exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0)
+        exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0 and kind == "profiles")
         face_like = looks_like_a_face(query)
         if face_like or not exact_words:
             faces = self.catalog.positions_with_text(query)
             if faces:
-                face_tier = ("faces", (faces, Match("text", query, None)))
+                face_tier = ("faces", (faces, Match("text", query, None), None))
                 first = face_like or not strict or len(query) == 1
                 tiers.insert(0 if first else len(tiers), face_tier)
         total = self._total(tiers, claimed, include_sensitive)
@@ -569,7 +590,13 @@ class Searcher:
         are not among them (nor sensitive, unless asked for)."""
         bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
         total = sum(itertools.compress(self.entry_counts[include_sensitive], profile_flags(claimed, self.profile_count)))
-        faces = [payload[0] for kind, payload in tiers if kind == "faces"]
+        faces = [payload for kind, payload in tiers if kind == "faces"]  # a "subset" tier's faces are in another
+        counted = profile_flags(claimed, self.profile_count)
+        if len(faces) == 1 and faces[0][2] is not None and not include_sensitive:
+            # Its census: not sensitive, and per profile, so those already counted with their profile are taken off.
+            visible, profiles, counts = faces[0][2]
+            return total + visible - sum(itertools.compress(counts, map(counted.__getitem__, profiles)))
+        faces = [payload[0] for payload in faces]
         if faces:
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
@@ -577,7 +604,6 @@ class Searcher:
                 positions = list(itertools.compress(positions, map(bound.__gt__, positions)))
             total += len(positions)
             if claimed:  # less the faces already counted with their profile
-                counted = profile_flags(claimed, self.profile_count)
                 total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, positions)))
         return total
 

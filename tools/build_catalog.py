@@ -29,7 +29,17 @@ from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools import readings, rendering
-from tools.search_index import emoji_labels, fragment_faces, index_keys, says_keys, spelling_rows, spelling_word, written_keys
+from tools.search_index import (
+    emoji_labels,
+    fragment_census,
+    fragment_faces,
+    index_keys,
+    merge_fragment_faces,
+    says_keys,
+    spelling_rows,
+    spelling_word,
+    written_keys,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schema.sql"
@@ -267,6 +277,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         writer = HashingWriter(db)
         writer.digest.update(SCHEMA.read_bytes())  # a new schema is a new catalog, even with the same rows
         spelling_weights: dict[str, int] = {}  # the words a misspelled query is corrected into
+        spelling_locales: dict[str, int] = {}  # and the locales that have each, a bit per locale position
+        fragment_sets: set[tuple[int, ...]] = set()  # fragments that one key of says_keys finds together
 
         stemmers = {code: locales[code]["english_name"].lower() for code in codes}
         stemmers = {code: name if textnorm.stemmer_for(name) else None for code, name in stemmers.items()}
@@ -317,11 +329,14 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 textnorm.stemmer_for(stemmers[code]),
             )
             writer.insert("says_keys", [(key, code, kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
+            fragment_sets.update(tuple(sorted(targets)) for (kind, _), (targets, _) in keys.items() if kind in ("says", "says_stem") and len(targets) > 1)
             for word in {word for (kind, key) in keys if kind == "says" for word in key.split()}:
                 if spelling_word(word):
                     spelling_weights[word] = max(spelling_weights.get(word, 0), 1)
+                    spelling_locales[word] = spelling_locales.get(word, 0) | 1 << codes.index(code)
         keys = written_keys((number + 1, row["key"], row["variants"], row["romaji"]) for number, row in enumerate(glossary.rows))
         writer.insert("says_keys", [(key, "", kind, targets_blob(targets), value) for (kind, key), (targets, value) in sorted(keys.items())])
+        fragment_sets.update(tuple(sorted(targets)) for (_, _), (targets, _) in keys.items() if len(targets) > 1)
         progress.step("categories and locales", len(codes), len(codes))
 
         profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)
@@ -362,13 +377,14 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 for word in key.split() if kind in ("exact", "category_name") else ():
                     if spelling_word(word):
                         spelling_weights[word] = max(spelling_weights.get(word, 0), mask.bit_count())
+                        spelling_locales[word] = spelling_locales.get(word, 0) | 1 << codes.index(code)
             progress.step("profiles and search", done, len(codes))
 
         annotations = json.loads(EMOJI_ANNOTATIONS.read_text(encoding="utf-8"))["locales"]
         meanings = emoji_labels(annotations, {code: locales[code]["concepts"] for code in codes},
                                 {code: textnorm.stemmer_for(stemmers[code]) for code in codes})
         writer.insert("emoji_labels", [(emoji, json.dumps(labels)) for emoji, labels in sorted(meanings.items())])
-        words, deletes = spelling_rows(spelling_weights)
+        words, deletes = spelling_rows(spelling_weights, spelling_locales)
         writer.insert("spellings", words)
         writer.insert("spelling_deletes", deletes)
 
@@ -397,8 +413,17 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 progress.step("entries", done, len(entries))
         db.execute("INSERT INTO entry_text_search (rowid, text) SELECT quality, text FROM entries")
         writer.insert("face_fragments", face_fragments(e["text"] for e in ranked))
+        visible = sum(not read[e["id"]].sensitive for e in ranked)
+        profile_at = [profile_ids[profile_key(e)] for e in ranked]
+        by_fragment = {row + 1: positions for row, positions in fragment_faces(read[e["id"]] for e in ranked).items()}
         writer.insert("fragment_faces", [
-            (row + 1, little_endian(positions).tobytes()) for row, positions in sorted(fragment_faces(read[e["id"]] for e in ranked).items())
+            (fragment_id, little_endian(positions).tobytes(), little_endian(fragment_census(positions, visible, profile_at)).tobytes())
+            for fragment_id, positions in sorted(by_fragment.items())
+        ])
+        merged = {ids: merge_fragment_faces([by_fragment.get(i, array("I")) for i in ids]) for ids in sorted(fragment_sets)}
+        writer.insert("fragment_sets", [
+            (" ".join(map(str, ids)), little_endian(positions).tobytes(), little_endian(fragment_census(positions, visible, profile_at)).tobytes())
+            for ids, positions in merged.items()
         ])
 
         summary = {

@@ -130,8 +130,8 @@ def spelling_word(word: str) -> bool:
     return len(word) >= SPELLED and word.isalpha() and not textnorm.has_cjk(word)
 
 
-def spelling_rows(weights: dict[str, int]) -> tuple[list[tuple], list[tuple]]:
-    """Rows of tables spellings (id, word, weight) and spelling_deletes (form, word id) for a vocabulary: each
+def spelling_rows(weights: dict[str, int], locales: dict[str, int]) -> tuple[list[tuple], list[tuple]]:
+    """Rows of tables spellings (id, word, weight, locales) and spelling_deletes (form, word id) for a vocabulary: each
     word with as many letters deleted as a query of its length may be wrong by (textnorm.edits_allowed), so
     that a query within the edits it is allowed shares a form with the word."""
     words = sorted(weights)
@@ -139,7 +139,7 @@ def spelling_rows(weights: dict[str, int]) -> tuple[list[tuple], list[tuple]]:
         (form, number) for number, word in enumerate(words, 1)
         for form in textnorm.deletions(word, textnorm.edits_allowed(word))
     )
-    return [(number, word, weights[word]) for number, word in enumerate(words, 1)], deletes
+    return [(number, word, weights[word], locales[word]) for number, word in enumerate(words, 1)], deletes
 
 
 # ---------------------------------------------------------------- emoji (issue 15)
@@ -179,3 +179,22 @@ def emoji_labels(annotations: dict[str, dict[str, list[str]]], concepts: dict[st
             if kept:
                 found[emoji] = kept
     return found
+
+
+def fragment_census(encoded: array, visible: int, profile_at: list[int]) -> array:
+    """What search totals a fragment's faces with (kaomoji_api/search.py census): how many are not sensitive (below
+    `visible`), then (profile id, faces) pairs of those."""
+    by_profile: dict[int, int] = {}
+    for value in encoded:
+        position = value & ((1 << BUCKET_SHIFT) - 1)
+        if position < visible:
+            by_profile[profile_at[position]] = by_profile.get(profile_at[position], 0) + 1
+    return array("I", [sum(by_profile.values()), *(n for pair in sorted(by_profile.items()) for n in pair)])
+
+
+def merge_fragment_faces(lists: list[array]) -> array:
+    """The faces of several fragments as fragment_faces holds one's: each face once, in its best bucket."""
+    best: dict[int, int] = {}
+    for value in sorted(v for values in lists for v in values):
+        best.setdefault(value & ((1 << BUCKET_SHIFT) - 1), value)
+    return array("I", sorted(best.values()))

@@ -184,11 +184,20 @@ DETAIL = {
 MATCH = {
     "type": "object",
     "required": ["field", "value", "locale"],
-    "description": "Why the entry matched: the keyword, name, category name or face text, and its locale.",
+    "description": "Why the entry matched: the keyword, name, category name, face text or what the face says, and its locale.",
     "properties": {
-        "field": {"type": "string", "enum": ["keyword", "name", "category", "text"]},
+        "field": {
+            "type": "string", "enum": ["keyword", "name", "category", "text", "says"],
+            "description": "`says`: the Japanese text of the face says the query: `value` is the phrase of the glossary "
+                           "in `locale` (good night, bonne nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).",
+        },
         "value": {"type": "string"},
         "locale": {"type": "string", "nullable": True},
+        "corrected_from": {
+            "type": "string",
+            "description": "Present when the query matched only once a misspelled word was corrected: the query as typed "
+                           "(hapy); `value` is what the corrected query matched (happy).",
+        },
     },
 }
 
@@ -492,9 +501,12 @@ def build_document(catalog: Catalog, app) -> dict:
     spec.path(path="/api/v1/random", operations={"get": {**random_op, "operationId": "random", "description": "Alias of /api/v1/kaomojis/random."}})
     search_op = {
         "tags": ["kaomojis"],
-        "summary": f"Search by keyword in any of the {len(locales)} languages, or by pasting a face",
+        "summary": f"Search by keyword in any of the {len(locales)} languages, by what a face says, by emoji, or by pasting a face",
         "description": "Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale "
-        "before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. "
+        "before others; cleaner faces first among equals. What the Japanese text of a face says is searchable in every locale "
+        "(good night, bonne nuit, oyasumi find おやすみ; match field `says`), faces that say more of it first. A query of emoji "
+        "searches as the labels they mean (😂 laugh). A word that names nothing is corrected within one edit, two from eight "
+        "letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it. "
         f"Results go {SEARCH_DEPTH:,} deep: `total` counts every match, `total_pages` and the links only the pages that start "
         f"within the first {SEARCH_DEPTH:,}; a page past them is empty, as a page past the end is.",
         "parameters": [

@@ -80,8 +80,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search by keyword in any of the 12 languages, or by pasting a face
-         * @description Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
+         * Search by keyword in any of the 12 languages, by what a face says, by emoji, or by pasting a face
+         * @description Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. What the Japanese text of a face says is searchable in every locale (good night, bonne nuit, oyasumi find おやすみ; match field `says`), faces that say more of it first. A query of emoji searches as the labels they mean (😂 laugh). A word that names nothing is corrected within one edit, two from eight letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
          */
         get: operations["searchKaomojis"];
         put?: never;
@@ -100,8 +100,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search by keyword in any of the 12 languages, or by pasting a face
-         * @description Alias of /api/v1/kaomojis/search. Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
+         * Search by keyword in any of the 12 languages, by what a face says, by emoji, or by pasting a face
+         * @description Alias of /api/v1/kaomojis/search. Ranked by relevance: exact keyword or name matches, then prefix, then partial; the requested locale before others; cleaner faces first among equals. What the Japanese text of a face says is searchable in every locale (good night, bonne nuit, oyasumi find おやすみ; match field `says`), faces that say more of it first. A query of emoji searches as the labels they mean (😂 laugh). A word that names nothing is corrected within one edit, two from eight letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it. Results go 1,000 deep: `total` counts every match, `total_pages` and the links only the pages that start within the first 1,000; a page past them is empty, as a page past the end is.
          */
         get: operations["search"];
         put?: never;
@@ -224,12 +224,17 @@ export interface components {
             usage: string[];
         };
         SearchResult: components["schemas"]["EntryDetail"] & {
-            /** @description Why the entry matched: the keyword, name, category name or face text, and its locale. */
+            /** @description Why the entry matched: the keyword, name, category name, face text or what the face says, and its locale. */
             match: {
-                /** @enum {string} */
-                field: "keyword" | "name" | "category" | "text";
+                /**
+                 * @description `says`: the Japanese text of the face says the query: `value` is the phrase of the glossary in `locale` (good night, bonne nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).
+                 * @enum {string}
+                 */
+                field: "keyword" | "name" | "category" | "text" | "says";
                 value: string;
                 locale: string | null;
+                /** @description Present when the query matched only once a misspelled word was corrected: the query as typed (hapy); `value` is what the corrected query matched (happy). */
+                corrected_from?: string;
             };
         };
         Pagination: {
