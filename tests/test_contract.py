@@ -237,7 +237,6 @@ def test_leading_zeros_are_the_same_number(client):
 def test_an_id_in_other_digits_is_no_path_at_all(client, id_):
     response = client.get(f"/api/v1/kaomojis/{id_}")
     assert response.status_code == 404 and response.mimetype == "application/problem+json"
-    assert client.get("/api/v1/kaomojis/3").status_code in (200, 301, 404)  # the ASCII id reaches the view
     assert client.get("/api/v1/kaomojis/1").status_code == 200
 
 
