@@ -40,7 +40,7 @@ def resolve(tag: str, supported) -> str | None:
                 return found
         return None
     found = by_lower.get(parts[0]) or ALIASES.get(parts[0])
-    return found if found in supported and "-" not in parts[0] else None
+    return found if found in supported else None
 
 
 def _any_case(word: str) -> str:
