@@ -31,7 +31,7 @@ from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE, tag_pattern
 API_VERSION = "1.0.0"
 
 # Text parameters are refused (400) when they hold NUL, and q when it is only white space (as Params
-# counts it: WHITESPACE_CLASS, not \\s).
+# counts it: WHITESPACE_CLASS, not \s).
 NO_NUL = "^[^\\u0000]*$"
 SOME_TEXT_NO_NUL = f"^[^\\u0000]*[^{WHITESPACE_CLASS}\\u0000][^\\u0000]*$"
 
