@@ -19,12 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from kaomoji_api.lru import SizedLru
+
 # tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
 # worker starts on when the file under the first name is bad (kaomoji_api/current.py).
 LAST_GOOD_SUFFIX = ".last-good"
 
 
 PAGE_CACHE_KIB = 256
+USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
 UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces (schema.sql)
 
@@ -243,6 +246,9 @@ class Catalog:
             self._piece_ends.append(len(pieces))
         self._pieces = bytes(pieces)
         self._glosses: dict[str, tuple[str, ...]] = {}
+        # The example sentences of the groups (an intent or a category, in a locale) asked for lately, read from the
+        # file when first needed: all of them in every locale would cost a worker a megabyte.
+        self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(t) * 2 + 80 for t in templates))
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
@@ -407,26 +413,17 @@ class Catalog:
                 return separator.join(lines)
         return self.part_names[(entry.lead_part, locale)] if entry.lead_part else name
 
-    def usage_templates(self, entries: list[Entry], locale: str) -> dict[tuple[str, int], list[str]]:
-        """The example sentences the entries draw from, by ("intent", id) or ("category", id). Read from the file
-        when asked: only single entries and search pages show usage, and a worker's memory is tight."""
-        found: dict[tuple[str, int], list[str]] = {}
-        intents = sorted({e.intent_id for e in entries if e.intent_id})
-        categories = sorted({e.category_id for e in entries if not e.intent_id})
-        for kind, table, column, ids in (("intent", "intent_usage", "intent_id", intents),
-                                         ("category", "usage_templates", "category_id", categories)):
-            if ids:
-                where, args = _one_or_many(column, ids)
-                rows = self.db.execute(f"SELECT {column}, template FROM {table} WHERE locale = ? AND {where} ORDER BY {column}, position",
-                                       [locale, *args])
-                for group, template in rows:
-                    found.setdefault((kind, group), []).append(template)
-        return found
-
-    def usage_for(self, entry: Entry, templates: dict[tuple[str, int], list[str]]) -> list[str]:
-        """Two or three example sentences of its intent, else of its category (from usage_templates), chosen from
-        the id so that consecutive ids differ."""
-        templates = templates[("intent", entry.intent_id) if entry.intent_id else ("category", entry.category_id)]
+    def usage_for(self, entry: Entry, locale: str) -> list[str]:
+        """Two or three example sentences of its intent, else of its category, chosen from the id so that
+        consecutive ids differ."""
+        group = ("intent", entry.intent_id) if entry.intent_id else ("category", entry.category_id)
+        templates = self._usage.get((locale, *group))
+        if templates is None:
+            kind, number = group
+            table, column = ("intent_usage", "intent_id") if kind == "intent" else ("usage_templates", "category_id")
+            templates = tuple(t for (t,) in self.db.execute(
+                f"SELECT template FROM {table} WHERE locale = ? AND {column} = ? ORDER BY position", (locale, number)))
+            self._usage.put((locale, *group), templates)
         choices = _selections(len(templates))
         picked = choices[(entry.id * 7) % len(choices)]
         return [templates[i].replace("{kaomoji}", entry.text) for i in picked]

@@ -87,9 +87,9 @@ def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_s
     for code in LOCALES:
         for start in range(0, len(entries), 1000):
             chunk = entries[start:start + 1000]
-            details, templates = catalog.details(chunk, code), catalog.usage_templates(chunk, code)
+            details = catalog.details(chunk, code)
             for entry in chunk:
-                usage = catalog.usage_for(entry, templates)
+                usage = catalog.usage_for(entry, code)
                 assert 2 <= len(usage) <= 3 and len(set(usage)) == len(usage)
                 assert all(entry.text in sentence for sentence in usage), (entry.id, code)
                 when = catalog.intent_when[(entry.intent_id, code)] if entry.intent_id else catalog.category_texts[(entry.category_id, code)][1]
@@ -104,7 +104,7 @@ def test_neighbouring_entries_get_different_usage_sentences(catalog):
     for a, b in pairs:
         first, second = catalog.entry(a), catalog.entry(b)
         def strip(e):
-            return [s.replace(e.text, "") for s in catalog.usage_for(e, catalog.usage_templates([e], "en"))]
+            return [s.replace(e.text, "") for s in catalog.usage_for(e, "en")]
         assert strip(first) != strip(second)
 
 

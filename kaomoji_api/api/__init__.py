@@ -5,6 +5,7 @@ its parameters, calls the catalog or search, and shapes JSON. /healthz is outsid
 """
 
 from flask import Blueprint
+from werkzeug.routing import IntegerConverter
 
 from kaomoji_api import limits
 from kaomoji_api.api import categories, docs, health, kaomojis
@@ -15,7 +16,14 @@ v1.register_blueprint(categories.bp)
 v1.register_blueprint(docs.bp)
 
 
+class DigitsConverter(IntegerConverter):
+    """A whole number in the ASCII digits 0-9: Werkzeug's `int` matches \\d, which takes ٣ and other digits too."""
+
+    regex = "[0-9]+"
+
+
 def init_app(app) -> None:
+    app.url_map.converters["digits"] = DigitsConverter  # before the rules that use it are added
     app.register_blueprint(v1)
     app.register_blueprint(health.bp)
     # What spends the per-minute budgets: every request of v1 but the document that describes them.

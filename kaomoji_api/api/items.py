@@ -17,7 +17,6 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
     categories = catalog.profile_categories  # one shared tuple per set of categories: nothing to build here
     entries = list(map(catalog.entries.at, positions))
     details = catalog.details(entries, locale) if detail and entries else {}
-    usage = catalog.usage_templates(entries, locale) if detail else {}
     for entry in entries:
         name, keywords = names[entry.profile_id]
         item = {
@@ -36,7 +35,7 @@ def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> li
         }
         if detail:
             item["note"] = catalog.note_for(entry, locale, details[entry.id])
-            item["usage"] = catalog.usage_for(entry, usage)
+            item["usage"] = catalog.usage_for(entry, locale)
         items.append(item)
     return items
 

@@ -38,7 +38,7 @@ def list_kaomojis():
 
 
 # Not cached: an entry is read from memory in microseconds, and ~70,000 ids would only churn the cache.
-@bp.get(f"/kaomojis/<int(max={bounds.MAX_ID}):entry_id>")
+@bp.get(f"/kaomojis/<digits(max={bounds.MAX_ID}):entry_id>")
 def get_kaomoji(entry_id: int):
     catalog, params = served().catalog, Params()
     locale = params.locale(catalog.locales)

@@ -23,15 +23,26 @@ from kaomoji_api.api.bounds import (
     SEARCH_LIMIT,
     SEED_MAX_LENGTH,
 )
+from kaomoji_api.api.params import WHITESPACE_CLASS
 from kaomoji_api.catalog import Catalog
 from kaomoji_api.errors import PROBLEM_JSON
-from kaomoji_api.locales import DEFAULT_LOCALE
+from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE, tag_pattern
 
 API_VERSION = "1.0.0"
 
-# Text parameters are refused (400) when they hold NUL, and q when it is only white space.
+# Text parameters are refused (400) when they hold NUL, and q when it is only white space (as Params
+# counts it: WHITESPACE_CLASS, not \s).
 NO_NUL = "^[^\\u0000]*$"
-SOME_TEXT_NO_NUL = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+SOME_TEXT_NO_NUL = f"^[^\\u0000]*[^{WHITESPACE_CLASS}\\u0000][^\\u0000]*$"
+
+# How Params reads every query parameter; the document says it once here and at each kind of parameter.
+PARAMETERS = """\
+**Parameters.** An empty value (`page=`) is the same as leaving the parameter out (`allowEmptyValue`). \
+A parameter given twice is refused (400); parameters an operation does not take are ignored. Whole numbers \
+are written in the ASCII digits 0-9 (leading zeros allowed; no sign, spaces, `_` or other scripts' digits); \
+booleans are `true` or `false` in any case (`1`, `yes` and `on` are refused). A refused value is a 400 whose \
+`invalid_params` names each parameter and why."""
+EMPTY_IS_ABSENT = " An empty value is the same as none."
 
 USAGE_TERMS = """\
 **Usage terms.** The kaomoji strings themselves are offered under CC0 1.0 to the extent the operator \
@@ -85,6 +96,7 @@ def _description(catalog: Catalog, app) -> str:
             "responses say which in `Content-Language`. Errors are `application/problem+json` (RFC 9457).",
             "Clients should honour `Cache-Control` and may revalidate with `If-None-Match` "
             "(every 200 that may be stored has an `ETag`; `no-store` responses have none).",
+            PARAMETERS,
             _limits(app),
             USAGE_TERMS,
             f"**Data.** {catalog.meta['attribution']}. Catalog version `{catalog.version}`.",
@@ -293,12 +305,29 @@ def _int_param(name, description, default, minimum, maximum):
     schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
     if default is not None:
         schema["default"] = default
-    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+    description += " Digits 0-9 only." + EMPTY_IS_ABSENT
+    return {"name": name, "in": "query", "required": False, "allowEmptyValue": True, "description": description, "schema": schema}
+
+
+def _bool_param(name, description):
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "allowEmptyValue": True,
+        "description": description + " `true` or `false`, in any case." + EMPTY_IS_ABSENT,
+        "schema": {"type": "boolean"},
+    }
+
+
+def _aliases_of(code: str) -> str:
+    """The region tags that stand for `code`, as people write them: `zh-TW`, `zh-HK`."""
+    return ", ".join(f"`{alias.split('-')[0]}-{alias.split('-')[1].upper()}`" for alias, to in ALIASES.items() if to == code and "-" in alias)
 
 
 def _comma_list(values: list[str]) -> str:
     """A pattern for `values` separated by commas; blank items are ignored, and none at all means no filter."""
-    one = r"\s*(" + "|".join(values) + r")?\s*"
+    one = f"[{WHITESPACE_CLASS}]*(" + "|".join(values) + f")?[{WHITESPACE_CLASS}]*"
     return f"^{one}(,{one})*$"
 
 
@@ -309,7 +338,8 @@ def build_document(catalog: Catalog, app) -> dict:
         "name": "type",
         "in": "query",
         "required": False,
-        "description": "Category types, comma-separated.",
+        "description": "Category types, comma-separated; white space around them and empty items are ignored, and "
+        "nothing at all filters nothing. Given twice, refused.",
         "schema": {"type": "string", "pattern": _comma_list(catalog.category_types), "example": "emotion"},
     }
     spec = APISpec(
@@ -331,6 +361,7 @@ def build_document(catalog: Catalog, app) -> dict:
     )
     c.schema("Pagination", PAGINATION)
     c.schema("Problem", PROBLEM)
+    c.schema("Locale", {"type": "string", "enum": locales, "description": "A locale of the catalog, as responses name it."})
     c.schema("CategorySlug", {"type": "string", "enum": slugs, "description": "A category's slug."})
     c.schema(
         "Category",
@@ -376,9 +407,14 @@ def build_document(catalog: Catalog, app) -> dict:
         "query",
         {
             "required": False,
-            "description": "Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US "
-            f"are accepted. Without it, Accept-Language decides; the default is {DEFAULT_LOCALE}.",
-            "schema": {"type": "string", "enum": locales, "default": DEFAULT_LOCALE},
+            "allowEmptyValue": True,
+            "description": f"Language of localized fields: one of {', '.join(locales)} (see `Locale`), or a language tag "
+            "naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other "
+            "subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that "
+            f"decides (`zh`, {_aliases_of('zh-Hans')} are zh-Hans; {_aliases_of('zh-Hant')} are zh-Hant; `zh-Hant-TW` "
+            "too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, "
+            f"or empty, Accept-Language decides; the default is {DEFAULT_LOCALE}.",
+            "schema": {"type": "string", "pattern": tag_pattern(locales), "default": DEFAULT_LOCALE, "example": "ja"},
         },
     )
     c.parameter(
@@ -386,7 +422,8 @@ def build_document(catalog: Catalog, app) -> dict:
         "query",
         {
             "required": False,
-            "description": "Page number, from 1. A page past the end is empty.",
+            "allowEmptyValue": True,
+            "description": "Page number, from 1. A page past the end is empty. Digits 0-9 only." + EMPTY_IS_ABSENT,
             "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": 1},
         },
     )
@@ -395,7 +432,8 @@ def build_document(catalog: Catalog, app) -> dict:
         "query",
         {
             "required": False,
-            "description": "Category slugs, comma-separated.",
+            "description": "Category slugs, comma-separated; white space around them and empty items are ignored, and "
+            "nothing at all filters nothing. Given twice, refused.",
             "schema": {"type": "string", "pattern": _comma_list(slugs), "example": "cute"},
         },
     )
@@ -412,13 +450,8 @@ def build_document(catalog: Catalog, app) -> dict:
 
     # apispec turns the name of a registered parameter into a $ref.
     locale, page, category = "locale", "page", "category"
-    include_sensitive = {
-        "name": "include_sensitive",
-        "in": "query",
-        "required": False,
-        "description": "Also show sensitive faces (see `sensitive`); they come after all others.",
-        "schema": {"type": "boolean", "default": False},
-    }
+    include_sensitive = _bool_param("include_sensitive", "Also show sensitive faces (see `sensitive`); they come after all others.")
+    include_sensitive["schema"]["default"] = False
 
     spec.path(
         path="/api/v1/kaomojis",
@@ -430,13 +463,7 @@ def build_document(catalog: Catalog, app) -> dict:
                 "parameters": [
                     category,
                     types_param,
-                    {
-                        "name": "ascii_safe",
-                        "in": "query",
-                        "required": False,
-                        "description": "Only entries that are (true) or are not (false) pure ASCII.",
-                        "schema": {"type": "boolean"},
-                    },
+                    _bool_param("ascii_safe", "Only entries that are (true) or are not (false) pure ASCII."),
                     _int_param("max_width", "Only entries at most this many columns wide.", None, 1, MAX_WIDTH),
                     include_sensitive,
                     page,
@@ -479,7 +506,9 @@ def build_document(catalog: Catalog, app) -> dict:
                 "name": "seed",
                 "in": "query",
                 "required": False,
-                "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day.",
+                "description": "Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day. "
+                f"At most {SEED_MAX_LENGTH} characters as sent, no NUL; white space at either end is ignored, and a blank "
+                "seed is none.",
                 "schema": {"type": "string", "maxLength": SEED_MAX_LENGTH, "pattern": NO_NUL},
             },
             locale,
@@ -514,7 +543,8 @@ def build_document(catalog: Catalog, app) -> dict:
                 "name": "q",
                 "in": "query",
                 "required": True,
-                "description": f"Search words or a kaomoji fragment, 1 to {QUERY_MAX_LENGTH} characters after trimming.",
+                "description": f"Search words or a kaomoji fragment: 1 to {QUERY_MAX_LENGTH} characters as sent, not only "
+                "white space, no NUL. White space at either end is ignored.",
                 "schema": {"type": "string", "minLength": 1, "maxLength": QUERY_MAX_LENGTH, "pattern": SOME_TEXT_NO_NUL, "example": "cat"},
             },
             include_sensitive,
@@ -590,7 +620,7 @@ def build_document(catalog: Catalog, app) -> dict:
                                                 "version": {"type": "string"},
                                                 "built_at": {"type": "string"},
                                                 "counts": {"type": "object"},
-                                                "locales": {"type": "array", "items": {"type": "string"}},
+                                                "locales": {"type": "array", "items": {"$ref": "#/components/schemas/Locale"}},
                                             },
                                         },
                                     },

@@ -272,6 +272,11 @@ export interface components {
             }[];
         };
         /**
+         * @description A locale of the catalog, as responses name it.
+         * @enum {string}
+         */
+        Locale: "en" | "de" | "es" | "fr" | "id" | "it" | "ja" | "ko" | "pt" | "ru" | "zh-Hans" | "zh-Hant";
+        /**
          * @description A category's slug.
          * @enum {string}
          */
@@ -357,11 +362,11 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
-        locale: "en" | "de" | "es" | "fr" | "id" | "it" | "ja" | "ko" | "pt" | "ru" | "zh-Hans" | "zh-Hant";
-        /** @description Page number, from 1. A page past the end is empty. */
+        /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
+        locale: string;
+        /** @description Page number, from 1. A page past the end is empty. Digits 0-9 only. An empty value is the same as none. */
         page: number;
-        /** @description Category slugs, comma-separated. */
+        /** @description Category slugs, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
         category: string;
     };
     requestBodies: never;
@@ -373,21 +378,21 @@ export interface operations {
     listKaomojis: {
         parameters: {
             query?: {
-                /** @description Category slugs, comma-separated. */
+                /** @description Category slugs, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
                 category?: components["parameters"]["category"];
-                /** @description Category types, comma-separated. */
+                /** @description Category types, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
                 type?: string;
-                /** @description Only entries that are (true) or are not (false) pure ASCII. */
+                /** @description Only entries that are (true) or are not (false) pure ASCII. `true` or `false`, in any case. An empty value is the same as none. */
                 ascii_safe?: boolean;
-                /** @description Only entries at most this many columns wide. */
+                /** @description Only entries at most this many columns wide. Digits 0-9 only. An empty value is the same as none. */
                 max_width?: number;
-                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. `true` or `false`, in any case. An empty value is the same as none. */
                 include_sensitive?: boolean;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1. A page past the end is empty. Digits 0-9 only. An empty value is the same as none. */
                 page?: components["parameters"]["page"];
-                /** @description Page size. */
+                /** @description Page size. Digits 0-9 only. An empty value is the same as none. */
                 limit?: number;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -436,7 +441,7 @@ export interface operations {
     getKaomoji: {
         parameters: {
             query?: {
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -494,13 +499,13 @@ export interface operations {
     randomKaomojis: {
         parameters: {
             query?: {
-                /** @description How many entries. */
+                /** @description How many entries. Digits 0-9 only. An empty value is the same as none. */
                 count?: number;
-                /** @description Category slugs, comma-separated. */
+                /** @description Category slugs, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
                 category?: components["parameters"]["category"];
-                /** @description Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day. */
+                /** @description Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day. At most 100 characters as sent, no NUL; white space at either end is ignored, and a blank seed is none. */
                 seed?: string;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -546,13 +551,13 @@ export interface operations {
     random: {
         parameters: {
             query?: {
-                /** @description How many entries. */
+                /** @description How many entries. Digits 0-9 only. An empty value is the same as none. */
                 count?: number;
-                /** @description Category slugs, comma-separated. */
+                /** @description Category slugs, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
                 category?: components["parameters"]["category"];
-                /** @description Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day. */
+                /** @description Makes the pick reproducible for the same catalog, e.g. a date for a kaomoji of the day. At most 100 characters as sent, no NUL; white space at either end is ignored, and a blank seed is none. */
                 seed?: string;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -598,15 +603,15 @@ export interface operations {
     searchKaomojis: {
         parameters: {
             query: {
-                /** @description Search words or a kaomoji fragment, 1 to 100 characters after trimming. */
+                /** @description Search words or a kaomoji fragment: 1 to 100 characters as sent, not only white space, no NUL. White space at either end is ignored. */
                 q: string;
-                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. `true` or `false`, in any case. An empty value is the same as none. */
                 include_sensitive?: boolean;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1. A page past the end is empty. Digits 0-9 only. An empty value is the same as none. */
                 page?: components["parameters"]["page"];
-                /** @description Page size. */
+                /** @description Page size. Digits 0-9 only. An empty value is the same as none. */
                 limit?: number;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -655,15 +660,15 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Search words or a kaomoji fragment, 1 to 100 characters after trimming. */
+                /** @description Search words or a kaomoji fragment: 1 to 100 characters as sent, not only white space, no NUL. White space at either end is ignored. */
                 q: string;
-                /** @description Also show sensitive faces (see `sensitive`); they come after all others. */
+                /** @description Also show sensitive faces (see `sensitive`); they come after all others. `true` or `false`, in any case. An empty value is the same as none. */
                 include_sensitive?: boolean;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1. A page past the end is empty. Digits 0-9 only. An empty value is the same as none. */
                 page?: components["parameters"]["page"];
-                /** @description Page size. */
+                /** @description Page size. Digits 0-9 only. An empty value is the same as none. */
                 limit?: number;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -712,9 +717,9 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                /** @description Category types, comma-separated. */
+                /** @description Category types, comma-separated; white space around them and empty items are ignored, and nothing at all filters nothing. Given twice, refused. */
                 type?: string;
-                /** @description Language of localized fields. Case-insensitive; aliases such as zh, zh-CN, zh-TW, pt-BR, en-US are accepted. Without it, Accept-Language decides; the default is en. */
+                /** @description Language of localized fields: one of en, de, es, fr, id, it, ja, ko, pt, ru, zh-Hans, zh-Hant (see `Locale`), or a language tag naming one, in any case, with - or _ between subtags of 1 to 8 ASCII letters or digits: a region or other subtags after a language are ignored (`pt-BR`, `en_US`, `JA`), Chinese needs a script or region that decides (`zh`, `zh-CN`, `zh-SG`, `zh-MY` are zh-Hans; `zh-TW`, `zh-HK`, `zh-MO` are zh-Hant; `zh-Hant-TW` too), and `in` is `id`. Anything else (blanks, an empty subtag, another language) is refused. Without it, or empty, Accept-Language decides; the default is en. */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -806,7 +811,7 @@ export interface operations {
                             version: string;
                             built_at: string;
                             counts: Record<string, never>;
-                            locales: string[];
+                            locales: components["schemas"]["Locale"][];
                         };
                     };
                 };

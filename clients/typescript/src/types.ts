@@ -19,7 +19,9 @@ export type CategoryType = Category["type"];
 export type Pagination = Schemas["Pagination"];
 /** An RFC 9457 problem: the body of every error response. */
 export type Problem = Schemas["Problem"];
-export type Locale = components["parameters"]["locale"];
+/** A locale code of the catalog. The API also reads language tags naming one (`pt-BR`, `zh-TW`, `JA`);
+ * the client sends the codes, so a typo is caught when compiling. */
+export type Locale = Schemas["Locale"];
 
 export type KaomojiPage = Json<"listKaomojis">;
 export type SearchPage = Json<"search">;
