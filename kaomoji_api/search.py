@@ -251,8 +251,9 @@ class SaysIndex:
             counts.byteswap()
         return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> tuple[tuple, array, Match, tuple | None] | None:
-        """The best way the query names what faces say, as (tier key, positions, Match, census or None), or None."""
+    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
+        """The best way the query names what faces say, as (tier key, positions, Match, census or None), or None;
+        with `loose`, a phrase holding only some of the query's words will do (merry christmas: Christmas)."""
         if not query.folded:
             return None
         forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
@@ -271,12 +272,15 @@ class SaysIndex:
                 candidate = ((EXACT, 0, locale_rank, SAYS, SAYS_KINDS.index(kind)), locale, kind, targets, value)
                 if best is None or candidate[0] < best[0]:
                     best = candidate
-        if best is None:  # a phrase holding every word of the query
+        if best is None:  # a phrase holding every word of the query; with `loose`, the most of them
             for locale, found in tokens_found.items():
-                if set(forms[locale][1]) <= set(found):
+                wanted = set(forms[locale][1])
+                if wanted <= set(found) or loose:
                     targets = functools.reduce(lambda a, b: a & b, (set(array_of(t)) for t, _ in found.values()))
                     if targets:
-                        candidate = ((PARTIAL, 0, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
+                        missed = len(wanted - set(found))
+                        strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, 0, 0))
+                        candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
                         if best is None or candidate[0] < best[0]:
                             best, partial_targets = candidate, targets
             if best is None:
@@ -550,7 +554,12 @@ class Searcher:
         # that names something (crying laughing, thank you so much) has its whole-phrase matches first, then
         # the faces that match some of its words.
         if not strict:
-            found = collect(LocaleIndex.loose) or collect(LocaleIndex.shortened)
+            found = collect(LocaleIndex.loose)
+            said = self.says.match(forms, codes, self.stemmers, loose=True)
+            if said:
+                ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))
+            elif not found:
+                found = collect(LocaleIndex.shortened)
         elif len(set(forms.tokens(None))) > 1:
             found = collect(LocaleIndex.loose)
         else:
@@ -573,12 +582,15 @@ class Searcher:
         # face-like query, a lone character (ツ, ω, ᴥ are parts of faces, not words), or a query that names
         # nothing: faces that hold ドゴーン as written come before keywords that share one of its bigrams.
         exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0 and kind == "profiles")
+        # A query that is a fragment as faces write it (ドゴーン, キョロキョロ): the faces that hold it as written
+        # first, then those that say it otherwise spelled.
+        written = bool(strict and said and said[0][-1] == SAYS_KINDS.index("written"))
         face_like = looks_like_a_face(query)
-        if face_like or not exact_words:
+        if face_like or written or not exact_words:
             faces = self.catalog.positions_with_text(query)
             if faces:
                 face_tier = ("faces", (faces, Match("text", query, None), None))
-                first = face_like or not strict or len(query) == 1
+                first = face_like or written or not strict or len(query) == 1
                 tiers.insert(0 if first else len(tiers), face_tier)
         total = self._total(tiers, claimed, include_sensitive)
         if corrected_from is not None:

@@ -415,7 +415,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         writer.insert("face_fragments", face_fragments(e["text"] for e in ranked))
         visible = sum(not read[e["id"]].sensitive for e in ranked)
         profile_at = [profile_ids[profile_key(e)] for e in ranked]
-        by_fragment = {row + 1: positions for row, positions in fragment_faces(read[e["id"]] for e in ranked).items()}
+        by_fragment = {row + 1: positions for row, positions in fragment_faces((e["text"], read[e["id"]]) for e in ranked).items()}
         writer.insert("fragment_faces", [
             (fragment_id, little_endian(positions).tobytes(), little_endian(fragment_census(positions, visible, profile_at)).tobytes())
             for fragment_id, positions in sorted(by_fragment.items())

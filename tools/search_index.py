@@ -87,7 +87,7 @@ def written_keys(rows) -> dict[tuple[str, str], list]:
     ｵﾔｽﾐ) and its romaji (oyasumi, with and without spaces). `rows` are (fragment id, key, variants, romaji)."""
     keys: dict[tuple[str, str], list] = {}
     for fragment_id, key, variants, romaji in rows:
-        for kind, forms in (("written", [key, *variants]), ("romaji", [romaji, romaji.replace(" ", "")])):
+        for kind, forms in (("written", [key, *variants]), ("romaji", romaji_forms(romaji))):
             for form in forms:
                 folded = textnorm.comparable(form)
                 if folded:
@@ -97,23 +97,35 @@ def written_keys(rows) -> dict[tuple[str, str], list]:
     return keys
 
 
+def romaji_forms(romaji: str) -> list[str]:
+    """A reading as people type it: the glossary doubles long vowels (arigatoo, omedetoo); users write ou, or
+    one vowel (arigatou, omedeto), and run words together (oyasumi nasai, oyasuminasai)."""
+    forms = [romaji]
+    for long, typed in (("oo", "ou"), ("oo", "o"), ("uu", "u"), ("aa", "a"), ("ii", "i"), ("ee", "e"), ("ee", "ei")):
+        forms += [form.replace(long, typed) for form in forms if long in form]
+    return list(dict.fromkeys(forms + [form.replace(" ", "").replace("-", "") for form in forms]))
+
+
 # How much of a face a fragment explains, best first: all its text, its leading text, some of it.
 WHOLE, LEADING, SOME = range(3)
 BUCKET_SHIFT = 20  # positions stay below 2**20; fragment_faces holds bucket << 20 | position
 
 
-def fragment_faces(readings_by_position) -> dict[int, array]:
+def fragment_faces(faces) -> dict[int, array]:
     """Per glossary row number, its faces as (bucket << BUCKET_SHIFT | position), ascending: the faces it
-    explains whole first, then those it leads, then the rest, each in quality order."""
+    explains whole first, then those it leads, then the rest, each in quality order. `faces` are (text,
+    Reading) in quality order. A word spelled one letter per face (お(^o^)や(^o^)す(^o^)み) is read, but does not
+    say it as plainly as a face that writes it: such faces come with the rest."""
     found: dict[int, array] = {}
-    for position, reading in enumerate(readings_by_position):
-        explained = [run.rows for run in reading.runs if run.rows]
+    for position, (text, reading) in enumerate(faces):
+        explained = [run for run in reading.runs if run.rows]
         if not explained:
             continue
-        rows = {row for found_rows in explained for row in found_rows}
+        rows = {row for run in explained for row in run.rows}
         whole = len(rows) == 1 and reading.explained
         for row in rows:
-            bucket = WHOLE if whole else LEADING if row in explained[0] else SOME
+            written = any(row in run.rows and run.text in text for run in explained)
+            bucket = SOME if not written else WHOLE if whole else LEADING if row in explained[0].rows else SOME
             found.setdefault(row, array("I")).append(bucket << BUCKET_SHIFT | position)
     for positions in found.values():
         positions[:] = array("I", sorted(positions))
