@@ -276,13 +276,19 @@ class SaysIndex:
             for locale, found in tokens_found.items():
                 wanted = set(forms[locale][1])
                 if wanted <= set(found) or loose:
-                    targets = functools.reduce(lambda a, b: a & b, (set(array_of(t)) for t, _ in found.values()))
-                    if targets:
-                        missed = len(wanted - set(found))
-                        strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, 0, 0))
-                        candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
-                        if best is None or candidate[0] < best[0]:
-                            best, partial_targets = candidate, targets
+                    # The rarest word's phrases, narrowed by each other word that leaves some.
+                    sets = sorted((set(array_of(t)) for t, _ in found.values()), key=len)
+                    targets, kept = sets[0], 1
+                    for more in sets[1:]:
+                        if targets & more:
+                            targets, kept = targets & more, kept + 1
+                    missed = len(wanted) - kept
+                    if missed and not loose:
+                        continue
+                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, 0, len(targets)))
+                    candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
+                    if best is None or candidate[0] < best[0]:
+                        best, partial_targets = candidate, targets
             if best is None:
                 return None
         key, locale, kind, targets, value = best

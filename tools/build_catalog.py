@@ -324,7 +324,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             writer.insert("fragment_texts", [(number + 1, code, gloss) for number, gloss in enumerate(texts.glosses_in_order())])
             writer.insert("text_reading_notes", [(number, code, texts.sentences(runs)) for runs, number in text_reading_ids.items()])
             keys = says_keys(
-                enumerate(texts.glosses_in_order(), 1),
+                # A letter of a word spelled across faces (the kana “o”) says nothing of its own.
+                [(number, gloss) for number, gloss in enumerate(texts.glosses_in_order(), 1) if glossary.rows[number - 1]["intent"] != "letter"],
                 [(number, intent_texts[intent]["label"], intent_texts[intent].get("name")) for intent, number in intent_ids.items()],
                 textnorm.stemmer_for(stemmers[code]),
             )
