@@ -271,6 +271,15 @@ CREATE TABLE fragment_sets (
     census    BLOB NOT NULL
 ) WITHOUT ROWID;
 
+-- The words of those CLDR names and keywords, per locale, each with the label most of its emoji mean (birthday:
+-- celebrate, 手を振る: greeting): a query word that names nothing is read through them.
+CREATE TABLE emoji_words (
+    word   TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    label  TEXT NOT NULL,
+    PRIMARY KEY (word, locale)
+) WITHOUT ROWID;
+
 -- Pasted faces and fragments of three or more characters. Contentless: a match gives the rowid,
 -- which is the entry's quality (its position in quality order); the texts are in entries.
 CREATE VIRTUAL TABLE entry_text_search USING fts5(

@@ -344,7 +344,46 @@ class EmojiLabels:
         return " ".join(dict.fromkeys(words)) or None
 
 
+    def words_for(self, query: textnorm.Query, locale: str, known) -> str | None:
+        """The query with each word that names nothing (`known` says which do) read as the label of the emoji whose
+        CLDR name or keyword it is, the requested locale's first (happy birthday: happy celebrate; a run of CJK text
+        is read by its longest such words: 生日快乐: celebrate 快乐); None when no word was read so."""
+        pieces = []
+        for piece, cjk in query.pieces:
+            if cjk:
+                pieces.append([piece[i:j] for i in range(len(piece)) for j in range(i + 2, min(len(piece), i + EMOJI_WORD_LONGEST) + 1)])
+            else:
+                pieces.append([] if known(piece) else [piece])
+        keys = {key for candidates in pieces for key in candidates}
+        if not keys:
+            return None
+        labels: dict[str, str] = {}
+        for word, found_locale, label in self.catalog.db.execute(
+                "SELECT word, locale, label FROM emoji_words WHERE word IN (SELECT value FROM json_each(?))", (json.dumps(sorted(keys)),)):
+            if word not in labels or found_locale == locale:
+                labels[word] = label
+        if not labels:
+            return None
+        words = []
+        for piece, cjk in query.pieces:
+            if not cjk:
+                words.append(labels.get(piece, piece))
+                continue
+            start, rest = 0, ""
+            while start < len(piece):  # longest known word first, left to right
+                end = next((end for end in range(min(len(piece), start + EMOJI_WORD_LONGEST), start + 1, -1) if piece[start:end] in labels), None)
+                if end is None:
+                    rest, start = rest + piece[start], start + 1
+                    continue
+                words += [rest] if rest else []
+                words.append(labels[piece[start:end]])
+                rest, start = "", end
+            words += [rest] if rest else []
+        return " ".join(dict.fromkeys(words))
+
+
 ZWJ = "\u200d"
+EMOJI_WORD_LONGEST = 8  # characters of the longest CJK word read through emoji_words
 
 
 class Spelling:
@@ -544,7 +583,12 @@ class Searcher:
         found = collect(LocaleIndex.match)
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
-        if not strict and not rewritten:  # a typo (hapy): corrected before the looser ways
+        if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
+            reading = self.emoji.words_for(forms, locale, self._known)
+            if reading:
+                ranking = self.ranking(reading, locale, include_sensitive, rewritten=True)
+                if ranking.total:
+                    return ranking
             correction = self.corrected(forms, locale)
             if correction:
                 ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query, rewritten=True)
@@ -590,7 +634,7 @@ class Searcher:
         exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0 and kind == "profiles")
         # A query that is a fragment as faces write it (ドゴーン, キョロキョロ): the faces that hold it as written
         # first, then those that say it otherwise spelled.
-        written = bool(strict and said and said[0][-1] == SAYS_KINDS.index("written"))
+        written = bool(strict and said and said[0][-1] == SAYS_KINDS.index("written") and textnorm.has_cjk(query))
         face_like = looks_like_a_face(query)
         if face_like or written or not exact_words:
             faces = self.catalog.positions_with_text(query)

@@ -31,6 +31,7 @@ from tools import locales as locale_files
 from tools import readings, rendering
 from tools.search_index import (
     emoji_labels,
+    emoji_words,
     fragment_census,
     fragment_faces,
     index_keys,
@@ -385,6 +386,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         meanings = emoji_labels(annotations, {code: locales[code]["concepts"] for code in codes},
                                 {code: textnorm.stemmer_for(stemmers[code]) for code in codes})
         writer.insert("emoji_labels", [(emoji, json.dumps(labels)) for emoji, labels in sorted(meanings.items())])
+        words = emoji_words(annotations, meanings, {code: textnorm.stemmer_for(stemmers[code]) for code in codes})
+        writer.insert("emoji_words", [(word, code, label) for (word, code), label in sorted(words.items())])
         words, deletes = spelling_rows(spelling_weights, spelling_locales)
         writer.insert("spellings", words)
         writer.insert("spelling_deletes", deletes)

@@ -210,3 +210,23 @@ def merge_fragment_faces(lists: list[array]) -> array:
     for value in sorted(v for values in lists for v in values):
         best.setdefault(value & ((1 << BUCKET_SHIFT) - 1), value)
     return array("I", sorted(best.values()))
+
+
+def emoji_words(annotations: dict[str, dict[str, list[str]]], labels: dict[str, list[str]], stemmers: dict) -> dict[tuple[str, str], str]:
+    """(folded word, locale) -> label: the CLDR names and keywords of emoji that mean a label, as words of their
+    locale (birthday, auguri, 生日, 手を振る), each to the label most of its emoji mean. Search reads a query word
+    that names nothing through them, as a query of emoji is read (happy birthday: happy celebrate)."""
+    found = {}
+    for code, by_emoji in annotations.items():
+        votes: dict[str, dict[str, int]] = {}
+        for emoji, keywords in by_emoji.items():
+            meaning = labels.get(textnorm.fold_emoji(emoji))
+            for keyword in {textnorm.comparable(k) for k in keywords} if meaning else ():
+                if keyword:
+                    counts = votes.setdefault(keyword, {})
+                    counts[meaning[0]] = counts.get(meaning[0], 0) + 1
+        for word, counts in votes.items():
+            label, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+            if count * 2 > sum(counts.values()):
+                found[word, code] = label
+    return found
