@@ -4,7 +4,8 @@
 
 For every glossary row (tools/glossary/source.json) that some served face says, and every locale, the
 phrase its gloss gives (tools/search_index.py gloss_phrase: “good night”, « bonne nuit », 「晚安」) is a
-query in that locale. A result is relevant when its face says a fragment with that phrase in that locale
+query in that locale; rows of letters of words spelled across faces (the kana “o”) say nothing and are
+left out. A result is relevant when its face says a fragment with that phrase in that locale
 (several rows may share one: おやすみ, おやすみなさい). Reported per locale: the share of queries whose first
 result is relevant, and the mean precision of the first 10 results against the most a row could fill
 (min(10, its faces)). Nothing is tuned on it: it is the whole glossary, not a chosen sample.
@@ -13,6 +14,7 @@ result is relevant, and the mean precision of the first 10 results against the m
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from array import array
@@ -20,6 +22,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "tools" / "glossary" / "source.json"
 DEPTH = 10
 
 
@@ -34,6 +37,7 @@ def sweep(catalog, searcher, locales=None) -> dict[str, list[tuple[bool, float, 
     for fragment_id, blob in catalog.db.execute("SELECT fragment_id, positions FROM fragment_faces"):
         faces[fragment_id] = {p & FRAGMENT_POSITION for p in array("I", blob)} - set(range(visible, len(catalog.entries)))
     rows = defaultdict(list)
+    letters = {number for number, row in enumerate(json.loads(SOURCE.read_text(encoding="utf-8")), 1) if row["intent"] == "letter"}
     for code in locales or catalog.locales:
         phrases: dict[str, set[int]] = defaultdict(set)
         by_fragment = {}
@@ -41,7 +45,7 @@ def sweep(catalog, searcher, locales=None) -> dict[str, list[tuple[bool, float, 
             by_fragment[fragment_id] = phrase = gloss_phrase(gloss)
             phrases[textnorm.comparable(phrase)].add(fragment_id)
         for fragment_id, phrase in by_fragment.items():
-            if not faces.get(fragment_id) or not textnorm.comparable(phrase):
+            if not faces.get(fragment_id) or not textnorm.comparable(phrase) or fragment_id in letters:
                 continue
             relevant = set().union(*(faces.get(f, set()) for f in phrases[textnorm.comparable(phrase)]))
             hits, _ = searcher.search(phrase, code, 0, DEPTH)
