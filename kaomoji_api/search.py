@@ -154,7 +154,7 @@ class LocaleIndex:
             yield (STEM, 0, *self.stemmed[stemmed])
         if stemmed != folded and stemmed in self.exact:
             yield (STEM, 0, *self.exact[stemmed])
-        for form in dict.fromkeys((folded, stemmed)):
+        for form in (folded,) if stemmed == folded else (folded, stemmed):
             if form in self.category_names:
                 yield (CATEGORY_NAME, 0, *self.category_names[form])
         for phrase in self._with_prefix(self.phrases, folded):
@@ -543,18 +543,19 @@ class Searcher:
 
     def _known(self, word: str) -> bool:
         """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
+        forms = textnorm.Query(word)
         for index in self.indexes.values():
-            stem = textnorm.Query(word).tokens(index.stemmer)
+            stem = forms.tokens(index.stemmer)
             if stem and stem[0] in index.tokens or index._with_prefix(index.sorted_tokens, word):
                 return True
         return self.spelling.known(word)
 
-    def corrected(self, query: textnorm.Query, locale: str) -> str | None:
+    def corrected(self, query: textnorm.Query, locale: str, known) -> str | None:
         """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
         word of the index; None when no word was replaced."""
         words, changed = [], False
         for piece, cjk in query.pieces:
-            if not cjk and len(piece) >= textnorm.SPELLING_SHORTEST and piece.isalpha() and not self._known(piece):
+            if not cjk and len(piece) >= textnorm.SPELLING_SHORTEST and piece.isalpha() and not known(piece):
                 better = self.spelling.closest(piece, locale)
                 if better:
                     piece, changed = better, True
@@ -584,12 +585,13 @@ class Searcher:
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
-            reading = self.emoji.words_for(forms, locale, self._known)
+            known = functools.lru_cache(maxsize=None)(self._known)  # asked of each word by both ways of reading it
+            reading = self.emoji.words_for(forms, locale, known)
             if reading:
                 ranking = self.ranking(reading, locale, include_sensitive, rewritten=True)
                 if ranking.total:
                     return ranking
-            correction = self.corrected(forms, locale)
+            correction = self.corrected(forms, locale, known)
             if correction:
                 ranking = self.ranking(correction, locale, include_sensitive, corrected_from=query, rewritten=True)
                 if ranking.total:
