@@ -203,6 +203,7 @@ class LocaleIndex:
 # come as the phrases do.
 SAYS_AND_KEYWORD, SAYS, SAYS_PARTIAL = LABEL + 0.5, STEM + 0.5, PARTIAL + 0.5
 # The kinds of says_keys, best first; written and romaji are the same in every locale.
+SAYS_AFTER_KEYWORDS = 1 << 30  # sorts a loose phrase match after the loose keyword matches that miss as many words
 SAYS_KINDS = ("written", "says", "says_stem", "romaji", "intent")
 FRAGMENT_POSITION = (1 << 20) - 1  # fragment_faces holds bucket << 20 | position
 
@@ -285,7 +286,8 @@ class SaysIndex:
                     missed = len(wanted) - kept
                     if missed and not loose:
                         continue
-                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, 0, len(targets)))
+                    # A phrase with some of the words comes after the keywords with as many (sad dog: the dogs, then woof).
+                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, SAYS_AFTER_KEYWORDS, len(targets)))
                     candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
                     if best is None or candidate[0] < best[0]:
                         best, partial_targets = candidate, targets
