@@ -205,7 +205,8 @@ SAYS_AND_KEYWORD, SAYS, SAYS_PARTIAL = LABEL + 0.5, STEM + 0.5, PARTIAL + 0.5
 # The kinds of says_keys, best first; written and romaji are the same in every locale.
 SAYS_AFTER_KEYWORDS = 1 << 30  # sorts a loose phrase match after the loose keyword matches that miss as many words
 SAYS_KINDS = ("written", "says", "says_stem", "romaji", "intent")
-FRAGMENT_POSITION = (1 << 20) - 1  # fragment_faces holds bucket << 20 | position
+FRAGMENT_POSITION = (1 << 20) - 1
+EXACT_MERGE = 512  # faces of several fragments counted exactly up to this many  # fragment_faces holds bucket << 20 | position
 
 
 class SaysIndex:
@@ -240,12 +241,24 @@ class SaysIndex:
             row = self.catalog.db.execute("SELECT positions, census FROM fragment_sets WHERE fragments = ?", (" ".join(map(str, fragments)),)).fetchone()
         if row is None and len(fragments) > 1:  # the words of a phrase found together: merged here
             marks = ",".join("?" * len(fragments))
-            encoded = array("I")
-            for (blob,) in self.catalog.db.execute(f"SELECT positions FROM fragment_faces WHERE fragment_id IN ({marks})", fragments):
+            encoded, censuses = array("I"), []
+            for blob, counts in self.catalog.db.execute(f"SELECT positions, census FROM fragment_faces WHERE fragment_id IN ({marks})", fragments):
                 encoded.frombytes(blob)
+                censuses.append(array("I", counts))
             if sys.byteorder != "little":
                 encoded.byteswap()
-            return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, sorted(encoded)))), None
+                for counts in censuses:
+                    counts.byteswap()
+            if len(encoded) <= EXACT_MERGE:
+                return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, sorted(encoded)))), None
+            # Many faces: ranking skips a face met twice, and the total adds up the fragments' censuses, counting a
+            # face that says two of them twice, rather than walking them all.
+            by_profile: dict[int, int] = {}
+            for counts in censuses:
+                for profile, count in zip(counts[1::2], counts[2::2], strict=True):
+                    by_profile[profile] = by_profile.get(profile, 0) + count
+            census = (sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
+            return array("I", map(FRAGMENT_POSITION.__and__, sorted(encoded))), census
         encoded, counts = array("I", row[0] if row else b""), array("I", row[1] if row else b"\0\0\0\0")
         if sys.byteorder != "little":
             encoded.byteswap()
@@ -587,7 +600,8 @@ class Searcher:
         said = self.says.match(forms, codes, self.stemmers)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
-            known = functools.lru_cache(maxsize=None)(self._known)  # asked of each word by both ways of reading it
+            # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
+            known = functools.lru_cache(maxsize=None)(self._known) if len(forms.pieces) > 1 else lambda word: False
             reading = self.emoji.words_for(forms, locale, known)
             if reading:
                 ranking = self.ranking(reading, locale, include_sensitive, rewritten=True)
