@@ -1,0 +1,254 @@
+"""The HTML of the pages, made without a template engine per request: fast enough to serve like the API.
+
+Each locale's chrome (head, header, chips, dialog, footer) is rendered by Jinja once per catalog version, locale and
+address, with markers where a page's own parts go, then split at them (`Chrome`); a request joins those fixed strings
+with parts built here from the in-memory catalog by plain string joins and html.escape.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import weakref
+from html import escape
+from urllib.parse import quote
+
+import orjson
+from flask import render_template, url_for
+from markupsafe import Markup
+
+from kaomoji_api.catalog import Catalog
+from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
+from kaomoji_api.web.assets import STATIC, asset_url
+
+MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
+SLOTS = ("title", "description", "head", "view", "query", "article", "heading", "cards", "pager", "languages")
+WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
+DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
+_chromes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@functools.cache
+def labels() -> dict[str, dict[str, str]]:
+    """The pages' labels (static/i18n.json), HTML-escaped, per locale; the same file catalog.js reads."""
+    raw = json.loads((STATIC / "i18n.json").read_text(encoding="utf-8"))
+    return {code: {key: escape(text) for key, text in texts.items()} for code, texts in raw.items()}
+
+
+def page_locales() -> tuple[str, ...]:
+    """The locales that have pages: those with labels."""
+    return tuple(labels())
+
+
+def prefix(locale: str) -> str:
+    """The path prefix of a locale's pages: none for the default locale, /<locale> for the others."""
+    return "" if locale == DEFAULT_LOCALE else f"/{locale}"
+
+
+def home_path(locale: str) -> str:
+    return prefix(locale) + "/"
+
+
+def category_path(slug: str, locale: str) -> str:
+    return f"{prefix(locale)}/category/{slug}"
+
+
+def kaomoji_path(entry_id: int, locale: str) -> str:
+    return f"{prefix(locale)}/kaomoji/{entry_id}"
+
+
+def search_path(locale: str) -> str:
+    return f"{prefix(locale)}/search"
+
+
+class Chrome:
+    """A page's fixed HTML split at the markers of its slots; `fill` joins it with a request's parts."""
+
+    def __init__(self, html: str):
+        parts = html.split(MARK)
+        self.fixed, self.slots = parts[0::2], parts[1::2]
+        assert set(self.slots) == set(SLOTS), self.slots
+
+    def fill(self, parts: dict[str, str]) -> str:
+        out = [self.fixed[0]]
+        for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
+            out.append(parts.get(name, ""))
+            out.append(fixed)
+        return "".join(out)
+
+
+def chrome(catalog: Catalog, locale: str) -> Chrome:
+    """The chrome of `locale`'s pages for this catalog (its links are relative: the same at every address).
+
+    Kept beside the catalog object (weakly: a replaced catalog takes its chromes with it), so a new catalog gets new
+    chrome with its category names and counts. Made inside a request: asset URLs come from url_for.
+    """
+    made = _chromes.setdefault(catalog, {})
+    found = made.get(locale)
+    if found is None:
+        found = made[locale] = _make_chrome(catalog, locale)
+    return found
+
+
+def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
+    t = labels()[locale]
+    settings = {
+        "locales": [{"code": code, "name": catalog.locales[code].name} for code in page_locales()],
+        "default_locale": DEFAULT_LOCALE,
+        "locale": locale,
+        "aliases": ALIASES,
+        "i18n": asset_url("i18n.json"),
+        "api": {
+            "kaomojis": url_for("v1.kaomojis.list_kaomojis"),
+            "search": url_for("v1.kaomojis.search_kaomojis"),
+            "random": url_for("v1.kaomojis.random_kaomojis"),
+            "categories": url_for("v1.categories.list_categories"),
+        },
+    }
+    categories = sorted(catalog.categories, key=lambda c: -c.count)
+    html = render_template(
+        "page.html", locale=locale, t={k: _markup(v) for k, v in t.items()}, settings=settings, asset_url=asset_url,
+        slot={name: _markup(f"{MARK}{name}{MARK}") for name in SLOTS},
+        home=home_path(locale), search=search_path(locale),
+        categories=[{"href": category_path(c.slug, locale), "slug": c.slug, "name": catalog.category_name(c.id, locale),
+                     "count": format_count(c.count, locale)} for c in categories],
+        attribution=[_markup(part) for part in t["attribution"].split("{link}", 1)],
+    )
+    return Chrome(html)
+
+
+def _markup(text: str) -> Markup:
+    """Text that is escaped already, or a marker: Jinja puts it in as it is."""
+    return Markup(text)
+
+
+def format_count(number: int, locale: str) -> str:
+    """A count as the page's language writes it (1,234; 1.234; 1 234), as Intl.NumberFormat does in catalog.js."""
+    text = f"{number:,}"
+    if locale in ("es", "pt", "de", "it", "id"):
+        return text.replace(",", ".")
+    if locale in ("fr", "ru"):
+        return text.replace(",", "\u202f" if locale == "fr" else "\u00a0")
+    return text
+
+
+def label(locale: str, key: str, **values: str) -> str:
+    """A label with its {placeholders} filled by `values`, which must be escaped already."""
+    text = labels()[locale][key]
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+def head(base: str, suffix: str, locale: str, title: str, description: str, *, index: bool = True,
+         og_type: str = "website") -> str:
+    """Canonical link, hreflang alternates for every locale, Open Graph tags; `suffix` is the path after the prefix."""
+    links = [f'<link rel="canonical" href="{base}{prefix(locale)}{suffix}">']
+    links += [f'<link rel="alternate" hreflang="{code}" href="{base}{prefix(code)}{suffix}">' for code in page_locales()]
+    links.append(f'<link rel="alternate" hreflang="x-default" href="{base}{suffix}">')
+    links += [
+        f'<meta property="og:type" content="{og_type}">',
+        f'<meta property="og:site_name" content="{labels()[locale]["title"]}">',
+        f'<meta property="og:title" content="{title}">',
+        f'<meta property="og:description" content="{description}">',
+        f'<meta property="og:url" content="{base}{prefix(locale)}{suffix}">',
+        f'<meta property="og:locale" content="{locale.replace("-", "_")}">',
+        '<meta name="twitter:card" content="summary">',
+    ]
+    if not index:
+        links.append('<meta name="robots" content="noindex">')
+    return "\n".join(links)
+
+
+def languages(suffix: str, locale: str, catalog: Catalog) -> str:
+    """Links to the same page in the other locales, for readers and crawlers without the language menu's script."""
+    items = "".join(
+        f'<li><a href="{prefix(code)}{suffix}" hreflang="{code}" lang="{code}">{escape(catalog.locales[code].name)}</a></li>'
+        for code in page_locales() if code != locale
+    )
+    return f'<nav class="languages" aria-label="{labels()[locale]["languages"]}"><ul>{items}</ul></nav>'
+
+
+def view_json(view: dict) -> str:
+    """What catalog.js needs to take over the page, in a JSON script tag (the CSP allows no inline script)."""
+    data = orjson.dumps(view).decode().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="view">{data}</script>'
+
+
+def cards(catalog: Catalog, positions, locale: str) -> str:
+    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are."""
+    entries, names, slugs, t = catalog.entries, catalog.profile_texts[locale], catalog.category_slugs, labels()[locale]
+    copy_face, details_for, kaomoji = t["copy_face"], t["details_for"], f"{prefix(locale)}/kaomoji/"
+    out = []
+    for position in positions:
+        entry = entries.at(position)
+        name = escape(names[entry.profile_id][0])
+        out.append(
+            f'<li class="card" data-id="{entry.id}" data-category="{slugs[entry.category_id]}">'
+            f'<button type="button" class="face" aria-label="{copy_face.replace("{name}", name)}">'
+            f'<span class="{face_class(entry)}">{escape(entry.text)}</span><span class="name">{name}</span></button>'
+            f'<a class="info" href="{kaomoji}{entry.id}" aria-label="{details_for.replace("{name}", name)}">i</a></li>'
+        )
+    return "".join(out)
+
+
+def face_class(entry) -> str:
+    width = entry.display_width
+    return ("face-text" + (" wide" if WIDE <= width < VERY_WIDE else " very-wide" if width >= VERY_WIDE else "")
+            + (" cjk" if entry.needs_cjk_font else ""))
+
+
+def pager(path: str, page: int, total_pages: int, locale: str, query: str = "") -> str:
+    """Previous and next links and "page 2 of 9", for readers without script (catalog.js shows "Show more")."""
+    if total_pages <= 1:
+        return ""
+    t = labels()[locale]
+    extra = f"q={escape(quote(query, safe=''))}&amp;" if query else ""
+    links = []
+    if page > 1:
+        links.append(f'<a rel="prev" href="{path}?{extra}page={page - 1}">{t["previous"]}</a>')
+    links.append(f'<span>{label(locale, "page_of", page=format_count(page, locale), pages=format_count(total_pages, locale))}</span>')
+    if page < total_pages:
+        links.append(f'<a rel="next" href="{path}?{extra}page={page + 1}">{t["next"]}</a>')
+    return f'<nav class="pager" id="pager">{" ".join(links)}</nav>'
+
+
+def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
+    """At most `length` characters, cut at a space when there is one, with an ellipsis."""
+    if len(text) <= length:
+        return text
+    cut = text[:length - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
+
+
+def entry_article(item: dict, locale: str, catalog: Catalog, face_classes: str) -> str:
+    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories."""
+    t = labels()[locale]
+    text = escape(item["text"])
+    usage = "".join(f"<li>{escape(line)}</li>" for line in item["usage"])
+    keywords = "".join(f"<li>{escape(word)}</li>" for word in item["keywords"])
+    categories = "".join(
+        f'<li><a href="{category_path(slug, locale)}">{escape(catalog.category_name(catalog.category_by_slug[slug].id, locale))}</a></li>'
+        for slug in item["categories"]
+    )
+    return (
+        f'<article class="entry" id="entry" data-id="{item["id"]}" data-category="{item["category"]}">'
+        f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{text}</span></p>'
+        f'<h2 class="entry-name" id="entry-name">{escape(item["name"])}</h2>'
+        f'<p class="entry-meaning">{escape(item["meaning"])}</p>'
+        f'<button type="button" id="entry-copy" class="copy" hidden>{t["copy"]}</button>'
+        f'<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
+        f'<h3>{t["note"]}</h3><p class="entry-note">{escape(item["note"])}</p>'
+        f'<h3>{t["usage"]}</h3><ul class="usage">{usage}</ul>'
+        f'<h3>{t["keywords"]}</h3><ul class="keywords">{keywords}</ul>'
+        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{categories}</ul>'
+        f'</article>'
+    )
+
+
+def message_article(title: str, text: str, locale: str) -> str:
+    """The body of an error page: what went wrong, and the way back."""
+    return (
+        f'<article class="entry message" id="message"><h2 class="entry-name">{title}</h2><p>{text}</p>'
+        f'<p><a href="{home_path(locale)}">{labels()[locale]["back_home"]}</a></p></article>'
+    )
