@@ -127,7 +127,7 @@ def catalog_page(locale: str | None = None):
     catalog, t = served().catalog, render.labels()[code]
     total = catalog.entries.visible
     return _show(
-        code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1},
+        code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
         heading=f'{t["heading_all"]} · {render.label(code, "count", count=render.format_count(total, code))}',
         cards=render.cards(catalog, range(min(PAGE_SIZE, total)), code),
     )
@@ -158,7 +158,7 @@ def category_page(slug: str, locale: str | None = None):
                                description=render.escape(catalog.category_description(category.id, code)))
     suffix = f"/category/{slug}" + (f"?page={page}" if page > 1 else "")
     return _show(
-        code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page},
+        code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
         heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(catalog, positions, code),
         pager=render.pager(render.category_path(slug, code), page, total_pages, code),
     )
@@ -220,7 +220,7 @@ def search_page(locale: str | None = None):
     cards = render.cards(state.catalog, [position for position, _ in hits], code)
     return _show(
         code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
-        view={"kind": "search", "query": query, "page": page},
+        view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},
         heading=f'{heading} · {render.label(code, "count", count=render.format_count(total, code))}',
         cards=cards or f'<li class="empty">{t["no_results"]}</li>',
         pager=render.pager(render.search_path(code), page, total_pages, code, query),

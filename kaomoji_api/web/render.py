@@ -93,7 +93,7 @@ def chrome(catalog: Catalog, locale: str) -> Chrome:
 def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
     t = labels()[locale]
     settings = {
-        "locales": [{"code": code, "name": catalog.locales[code].name} for code in page_locales()],
+        "locales": [{"code": code, "name": loc.name} for code, loc in catalog.locales.items() if code in labels()],
         "default_locale": DEFAULT_LOCALE,
         "locale": locale,
         "aliases": ALIASES,
