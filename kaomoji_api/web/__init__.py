@@ -88,21 +88,21 @@ def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAG
           view: dict, heading: str = "", cards: str = "", pager: str = "", article: str = "", query: str = "",
           og_type: str = "website"):
     """A page: the locale's chrome filled with this page's parts (all escaped already)."""
-    catalog = served().catalog
+    chrome = render.chrome(served().catalog, locale)
     site = render.labels()[locale]["title"]
     parts = {
         "title": f"{title} · {site}" if title != site else site,
         "description": description,
-        "head": render.head(public_url(), suffix, locale, title, description, index=index and status == 200, og_type=og_type),
+        "head": render.head(chrome, public_url(), suffix, locale, title, description, index=index and status == 200, og_type=og_type),
         "view": render.view_json(view),
         "query": query,
         "article": article,
         "heading": heading,
         "cards": cards,
         "pager": pager,
-        "languages": render.languages(suffix, locale, catalog),
+        "languages": render.languages(chrome, suffix),
     }
-    return html_response(render.chrome(catalog, locale).fill(parts), max_age, headers=PAGE_HEADERS, status=status)
+    return html_response(chrome.fill(parts), max_age, headers=PAGE_HEADERS, status=status)
 
 
 def _error(locale: str, status: int, text: str):
