@@ -67,11 +67,11 @@ def json_response(payload, max_age: int | None, *, entries: int, headers=(), loc
     return ok_or_not_modified(body, all_headers, etag, entries)
 
 
-def html_response(body: str, max_age: int | None, *, headers=(), status: int = 200) -> ApiResponse:
-    """An HTML page, made like json_response in one step: cached for `max_age` seconds with an ETag, or NO_STORE
-    (error pages). It shows no entries in the sense of the API's budget: pages spend none."""
-    data = body.encode()
-    etag = None if max_age is NO_STORE or status != 200 else f'"{hashlib.sha1(data).hexdigest()}"'
+def html_response(data: bytes, etag: str, max_age: int | None, *, headers=(), status: int = 200) -> ApiResponse:
+    """An HTML page, made like json_response in one step: cached for `max_age` seconds with its `etag` (which its
+    maker computes from what makes the page: kaomoji_api/web/render.py), or NO_STORE (error pages). It shows no
+    entries in the sense of the API's budget: pages spend none."""
+    etag = None if max_age is NO_STORE or status != 200 else etag
     all_headers = [
         ("Content-Type", "text/html; charset=utf-8"),
         ("Cache-Control", "no-store" if etag is None else f"public, max-age={max_age}"),

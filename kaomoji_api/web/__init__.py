@@ -102,7 +102,8 @@ def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAG
         "pager": pager,
         "languages": render.languages(chrome, suffix),
     }
-    return html_response(chrome.fill(parts), max_age, headers=PAGE_HEADERS, status=status)
+    body, etag = chrome.fill(parts)
+    return html_response(body, etag, max_age, headers=PAGE_HEADERS, status=status)
 
 
 def _error(locale: str, status: int, text: str):
@@ -187,7 +188,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
         index=not entry.sensitive, og_type="article",
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
-        article=render.entry_article(item, code, catalog, render.face_class(entry)),
+        article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font)),
         heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(catalog, similar, code),
     )
 

@@ -8,6 +8,7 @@ with parts built here from the in-memory catalog by plain string joins and html.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import weakref
 from html import escape
@@ -17,7 +18,7 @@ import orjson
 from flask import render_template, url_for
 from markupsafe import Markup
 
-from kaomoji_api.catalog import Catalog
+from kaomoji_api.catalog import NEEDS_CJK_FONT, Catalog
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.web.assets import STATIC, asset_url
 
@@ -76,16 +77,23 @@ class Chrome:
 
     def __init__(self, html: str, head: str, languages: str):
         parts = html.split(MARK)
-        self.fixed, self.slots = parts[0::2], parts[1::2]
+        texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
+        # Encoded and hashed once: a page encodes and hashes only its own parts (a kaomoji page's are a fifth of it).
+        self.fixed = [text.encode() for text in texts]
+        self.digest = hashlib.sha1(b"\0".join(self.fixed)).digest()
         self.head, self.languages = head, languages
 
-    def fill(self, parts: dict[str, str]) -> str:
-        out = [self.fixed[0]]
+    def fill(self, parts: dict[str, str]) -> tuple[bytes, str]:
+        """The page's bytes, and its ETag: a hash of the chrome's hash and the parts, which make the page."""
+        out, digest = [self.fixed[0]], hashlib.sha1(self.digest)
         for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
-            out.append(parts.get(name, ""))
+            part = parts.get(name, "").encode()
+            digest.update(b"%d:" % len(part))
+            digest.update(part)
+            out.append(part)
             out.append(fixed)
-        return "".join(out)
+        return b"".join(out), f'"{digest.hexdigest()}"'
 
 
 def chrome(catalog: Catalog, locale: str) -> Chrome:
@@ -187,26 +195,34 @@ def view_json(view: dict) -> str:
 
 
 def cards(catalog: Catalog, positions, locale: str) -> str:
-    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are."""
+    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are.
+
+    Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
+    """
     entries, names, slugs, t = catalog.entries, catalog.profile_texts[locale], catalog.category_slugs, labels()[locale]
-    copy_face, details_for, kaomoji = t["copy_face"], t["details_for"], f"{prefix(locale)}/kaomoji/"
+    ids, profiles, categories, widths, flags, texts, ends = (
+        entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
+    copy_before, copy_after = t["copy_face"].split("{name}")
+    details_before, details_after = t["details_for"].split("{name}")
+    kaomoji = f"{prefix(locale)}/kaomoji/"
     out = []
     for position in positions:
-        entry = entries.at(position)
-        name = escape(names[entry.profile_id][0])
+        name, entry_id = escape(names[profiles[position]][0]), ids[position]
         out.append(
-            f'<li class="card" data-id="{entry.id}" data-category="{slugs[entry.category_id]}">'
-            f'<button type="button" class="face" aria-label="{copy_face.replace("{name}", name)}">'
-            f'<span class="{face_class(entry)}">{escape(entry.text)}</span><span class="name">{name}</span></button>'
-            f'<a class="info" href="{kaomoji}{entry.id}" aria-label="{details_for.replace("{name}", name)}">i</a></li>'
+            f'<li class="card" data-id="{entry_id}" data-category="{slugs[categories[position]]}">'
+            f'<button type="button" class="face" aria-label="{copy_before}{name}{copy_after}">'
+            f'<span class="{face_class(widths[position], flags[position] & NEEDS_CJK_FONT)}">'
+            f'{escape(texts[ends[position]:ends[position + 1]].decode())}</span><span class="name">{name}</span></button>'
+            f'<a class="info" href="{kaomoji}{entry_id}" aria-label="{details_before}{name}{details_after}">i</a></li>'
         )
     return "".join(out)
 
 
-def face_class(entry) -> str:
-    width = entry.display_width
+@functools.cache
+def face_class(width: int, needs_cjk_font: bool) -> str:
+    """The classes of a face's text, as catalog.js sets them: smaller when wide, a CJK font first when it needs one."""
     return ("face-text" + (" wide" if WIDE <= width < VERY_WIDE else " very-wide" if width >= VERY_WIDE else "")
-            + (" cjk" if entry.needs_cjk_font else ""))
+            + (" cjk" if needs_cjk_font else ""))
 
 
 def pager(path: str, page: int, total_pages: int, locale: str, query: str = "") -> str:
