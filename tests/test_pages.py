@@ -130,6 +130,7 @@ def test_a_category_page_lists_what_the_default_api_list_shows_with_its_texts_in
     # The category's `url` in the API is this page.
     assert urlsplit(category["url"]).path == path
     assert html.json["settings"]["locale"] == locale
+    assert client.get(path).headers["Content-Language"] == locale
 
 
 def test_a_category_pages_next_page_is_the_apis_next_page_and_the_pager_links_both_ways(client):
@@ -242,6 +243,11 @@ def test_a_search_page_escapes_the_query_everywhere(client):
     assert "<script>alert" not in body
     view = Html(body).json["view"]
     assert view["query"] == '"><script>alert(1)</script>'
+
+
+def test_a_search_page_drops_what_the_search_box_cannot_send_instead_of_refusing_it(client):
+    _, html = page(client, "/search?q=" + "cat" * 40 + "%00")
+    assert html.json["view"]["query"] == ("cat" * 40)[:100]
 
 
 def test_a_blank_search_goes_to_the_catalog_page(client):

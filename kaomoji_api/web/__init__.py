@@ -103,7 +103,7 @@ def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAG
         "languages": render.languages(chrome, suffix),
     }
     body, etag = chrome.fill(parts)
-    return html_response(body, etag, max_age, headers=PAGE_HEADERS, status=status)
+    return html_response(body, etag, max_age, headers=(*PAGE_HEADERS, ("Content-Language", locale)), status=status)
 
 
 def _error(locale: str, status: int, text: str):
@@ -201,11 +201,10 @@ def search_page(locale: str | None = None):
     if code is None:
         return _to_canonical(locale, "/search")
     t = render.labels()[code]
-    query = request.args.get("q", "").strip()
+    # A page is lenient where the API is strict: what the search box cannot send is dropped, not refused.
+    query = request.args.get("q", "").replace("\x00", "").strip()[:QUERY_MAX_LENGTH].strip()
     if not query:
         return redirect(render.home_path(code), 302)
-    if len(query) > QUERY_MAX_LENGTH or "\x00" in query:
-        return _error(code, 400, t["no_results"])
     page = _page_number()
     total_pages_at_most = -(-SEARCH_DEPTH // PAGE_SIZE)
     if page is None or page > total_pages_at_most:
