@@ -86,7 +86,7 @@ def _page_number() -> int | None:
 
 def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
           view: dict, heading: str = "", cards: str = "", pager: str = "", article: str = "", query: str = "",
-          og_type: str = "website"):
+          og_type: str = "website", chips: bool = True):
     """A page: the locale's chrome filled with this page's parts (all escaped already)."""
     chrome = render.chrome(served().catalog, locale)
     site = render.labels()[locale]["title"]
@@ -96,6 +96,7 @@ def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAG
         "head": render.head(chrome, public_url(), suffix, locale, title, description, index=index and status == 200, og_type=og_type),
         "view": render.view_json(view),
         "query": query,
+        "chips": chrome.chips if chips else "",
         "article": article,
         "heading": heading,
         "cards": cards,
@@ -186,7 +187,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
     similar = catalog.similar_positions(position, SIMILAR)
     return _show(
         code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
-        index=not entry.sensitive, og_type="article",
+        index=not entry.sensitive, og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
         article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font)),
         heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(catalog, similar, code),

@@ -23,7 +23,7 @@ from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.web.assets import STATIC, asset_url
 
 MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
-SLOTS = ("title", "description", "head", "view", "query", "article", "heading", "cards", "pager", "languages")
+SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
 WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
 DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
 # og:locale takes language_TERRITORY; the locales whose language alone does not say it get the one they are written for.
@@ -75,7 +75,7 @@ class Chrome:
     them with two replacements instead of building 13 alternates and 11 links.
     """
 
-    def __init__(self, html: str, head: str, languages: str):
+    def __init__(self, html: str, head: str, languages: str, chips: str):
         parts = html.split(MARK)
         texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
@@ -83,6 +83,7 @@ class Chrome:
         self.fixed = [text.encode() for text in texts]
         self.digest = hashlib.sha1(b"\0".join(self.fixed)).digest()
         self.head, self.languages = head, languages
+        self.chips = chips  # links to every category, for the lists' pages (a kaomoji page links its own)
 
     def fill(self, parts: dict[str, str]) -> tuple[bytes, str]:
         """The page's bytes, and its ETag: a hash of the chrome's hash and the parts, which make the page."""
@@ -124,13 +125,10 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
             "categories": url_for("v1.categories.list_categories"),
         },
     }
-    categories = sorted(catalog.categories, key=lambda c: -c.count)
     html = render_template(
         "page.html", locale=locale, t={k: _markup(v) for k, v in t.items()}, settings=settings, asset_url=asset_url,
         slot={name: _markup(f"{MARK}{name}{MARK}") for name in SLOTS},
         home=home_path(locale), search=search_path(locale),
-        categories=[{"href": category_path(c.slug, locale), "slug": c.slug, "name": catalog.category_name(c.id, locale),
-                     "count": format_count(c.count, locale)} for c in categories],
         attribution=[_markup(part) for part in t["attribution"].split("{link}", 1)],
     )
     head = "\n".join([
@@ -144,7 +142,12 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         f'<li><a href="{prefix(code)}{SUFFIX}" hreflang="{code}" lang="{code}">{escape(catalog.locales[code].name)}</a></li>'
         for code in page_locales() if code != locale
     )
-    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>')
+    chips = "".join(
+        f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))} '
+        f'<span>{format_count(c.count, locale)}</span></a></li>'
+        for c in sorted(catalog.categories, key=lambda c: -c.count)
+    )
+    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips)
 
 
 def _markup(text: str) -> Markup:
