@@ -6,7 +6,7 @@
 Starts the service (limits off) and bench/bare_app.py under the same gunicorn settings on
 loopback, drives each endpoint with wrk (Debian package `wrk`), and prints requests per second,
 p50 and p99 latency, the ratio to the bare route (driven the same way: the single-entry row, whose
-ids come from a wrk script, is compared with the bare route driven by a like script), and each
+ids come from a wrk script, and the kaomoji page's likewise, is compared with the bare route driven by a like script), and each
 worker's peak RSS. Then times search
 in-process, cold (cache cleared) and warm, against kaomoji_dataset.search(). Every figure is a
 ratio or taken in the same run, so it survives a noisy machine.
@@ -175,18 +175,22 @@ def main() -> None:
         ("list, page of 100", f"{base}/api/v1/kaomojis?limit=100", None),
         ("random 10", f"{base}/api/v1/random?count=10", None),
         ("categories", f"{base}/api/v1/categories", None),
-    ] + [(f"search, {kind} ({q})", f"{base}/api/v1/search?" + urllib.parse.urlencode({"q": q}), None) for kind, q in SEARCHES]
+    ] + [(f"search, {kind} ({q})", f"{base}/api/v1/search?" + urllib.parse.urlencode({"q": q}), None) for kind, q in SEARCHES] + [
+        ("kaomoji page (random ids)", f"{base}/kaomoji/1", "page ids"),
+        ("category page (cat)", f"{base}/category/cat", None),
+    ]
     endpoints = [e for e in endpoints if not args.only or args.only in e[0]]
     try:
         with tempfile.TemporaryDirectory() as folder:
-            script = random_id_script(catalog, folder, "/api/v1/kaomojis/")
+            scripts = {"ids": random_id_script(catalog, folder, "/api/v1/kaomojis/"),
+                       "page ids": random_id_script(catalog, folder, "/kaomoji/"), None: None}
             bare_script = random_id_script(catalog, folder, "/bare?id=")
-            for _, url, _ in endpoints:  # warm every worker's caches and indexes
-                wrk(url, 1, script if _ == "ids" else None)
+            for _, url, kind in endpoints:  # warm every worker's caches and indexes
+                wrk(url, 1, scripts[kind])
             bare_url = f"http://127.0.0.1:{bare_port}/bare"
             bare_before = wrk(bare_url, args.seconds)
-            bare_scripted = wrk(bare_url, args.seconds, bare_script) if any(e[2] == "ids" for e in endpoints) else None
-            results = [(name, kind, wrk(url, args.seconds, script if kind == "ids" else None)) for name, url, kind in endpoints]
+            bare_scripted = wrk(bare_url, args.seconds, bare_script) if any(e[2] for e in endpoints) else None
+            results = [(name, kind, wrk(url, args.seconds, scripts[kind])) for name, url, kind in endpoints]
             bare_after = wrk(bare_url, args.seconds)
         peaks = worker_peak_rss_mb(service)
     finally:
@@ -205,7 +209,7 @@ def main() -> None:
         print(f"| bare Flask route, random ids (wrk script) | {bare_scripted['rps']:.0f} | {bare_scripted['p50']:.2f} | {bare_scripted['p99']:.2f} | 100% |")
     for name, kind, r in results:
         flag = f" ({r['errors']} errors)" if r["errors"] else ""
-        yardstick = bare_scripted["rps"] if kind == "ids" else bare_rps
+        yardstick = bare_scripted["rps"] if kind else bare_rps
         print(f"| {name} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['rps'] / yardstick:.0%}{flag} |")
     print(f"\npeak RSS per worker: {', '.join(f'{p:.1f} MB' for p in peaks)}\n")
     if args.no_search_timing:
