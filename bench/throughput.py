@@ -1,15 +1,18 @@
 """Throughput, latency and memory of the service under gunicorn, measured against a bare Flask route.
 
-    python bench/throughput.py [--catalog catalog.sqlite] [--workers 2] [--worker-class sync] [--seconds 8]
-                               [--only random] [--no-search-timing]
+    python bench/throughput.py [--catalog catalog.sqlite] [--rounds 3] [--seconds 3] [--only random]
+                               [--strict-only | --deployed-only] [--workers 2] [--no-search-timing]
 
-Starts the service (limits off) and bench/bare_app.py under the same gunicorn settings on
-loopback, drives each endpoint with wrk (Debian package `wrk`), and prints requests per second,
-p50 and p99 latency, the ratio to the bare route (driven the same way: the single-entry row, whose
-ids come from a wrk script, is compared with the bare route driven by a like script), and each
-worker's peak RSS. Then times search
-in-process, cold (cache cleared) and warm, against kaomoji_dataset.search(). Every figure is a
-ratio or taken in the same run, so it survives a noisy machine.
+Two tables, each endpoint as a ratio to bench/bare_app.py measured in the same run:
+- strict (issue 17): one sync worker pinned to core 0, wrk pinned to core 1, and a bare route that sends a
+  body as large as the endpoint's (`/bare?size=N`); for each endpoint, `--rounds` rounds that alternate
+  the bare route and the endpoint (which goes first alternates too), and the median of the rounds' ratios.
+  wrk then never takes CPU from the worker, and a body's size costs both sides the same.
+- deployed: as deploy/gunicorn.conf.py runs it, `--workers` sync workers on every core with wrk beside them,
+  the bare route's small body measured before and after the endpoints; and each worker's peak RSS.
+Rows with random ids (single entry, kaomoji page) ask for them through a wrk script, which costs wrk a
+little on every request, so their bare route is driven by a like script. Then search is timed in-process,
+cold (cache cleared) and warm, against kaomoji_dataset.search(), over both relevance sets.
 """
 
 from __future__ import annotations
@@ -42,15 +45,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(app: str, port: int, args, env: dict) -> subprocess.Popen:
+def start(app: str, port: int, args, env: dict, *, workers: int, cpus: str | None = None) -> subprocess.Popen:
     command = [
+        *(["taskset", "-c", cpus] if cpus else []),
         sys.executable,
         "-m",
         "gunicorn",
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
-        str(args.workers),
+        str(workers),
         "--worker-class",
         args.worker_class,
         "--threads",
@@ -87,10 +91,12 @@ def worker_peak_rss_mb(master: subprocess.Popen) -> list[float]:
     return peaks
 
 
-def wrk(url: str, seconds: int, script: str | None = None) -> dict:
+def wrk(url: str, seconds: int, script: str | None = None, cpus: str | None = None) -> dict:
     command = ["wrk", "-t1", "-c8", f"-d{seconds}s", "--latency", url]
     if script:
         command[1:1] = ["-s", script]
+    if cpus:
+        command[:0] = ["taskset", "-c", cpus]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
     def millis(label: str) -> float:
@@ -106,20 +112,29 @@ def wrk(url: str, seconds: int, script: str | None = None) -> dict:
     }
 
 
-def random_id_script(catalog: str, folder: str, prefix: str) -> str:
-    """A wrk script requesting `prefix` + a random entry id each time.
+def sample_ids(catalog: str) -> list[int]:
+    with sqlite3.connect(f"file:{catalog}?mode=ro", uri=True) as db:
+        ids = [i for (i,) in db.execute("SELECT id FROM entries")]
+    return random.Random(1).sample(ids, 5000)
+
+
+def random_id_script(ids: list[int], folder: str, prefix: str) -> str:
+    """A wrk script requesting `prefix` + a random one of `ids` each time.
 
     A Lua request function costs wrk time on every request (about 6% of the bare route's rate on
     2 cores), so the bare route is also measured through one, with ids it ignores.
     """
-    with sqlite3.connect(f"file:{catalog}?mode=ro", uri=True) as db:
-        ids = [i for (i,) in db.execute("SELECT id FROM entries")]
-    sample = random.Random(1).sample(ids, 5000)
     path = Path(folder) / f"random_ids_{len(list(Path(folder).iterdir()))}.lua"
     path.write_text(
-        "local ids = {" + ",".join(map(str, sample)) + f'}}\nrequest = function()\n  return wrk.format("GET", "{prefix}" .. ids[math.random(#ids)])\nend\n'
+        "local ids = {" + ",".join(map(str, ids)) + f'}}\nrequest = function()\n  return wrk.format("GET", "{prefix}" .. ids[math.random(#ids)])\nend\n'
     )
     return str(path)
+
+
+def body_size(url: str, ids: list[int] | None) -> int:
+    """The mean size of the endpoint's body: over 50 of the ids for a random-id row, over 10 answers otherwise."""
+    urls = [url.rsplit("/", 1)[0] + f"/{i}" for i in ids[:50]] if ids else [url] * 10
+    return round(statistics.mean(len(urllib.request.urlopen(u, timeout=10).read()) for u in urls))
 
 
 def in_process_search(catalog: str) -> list[dict]:
@@ -128,7 +143,8 @@ def in_process_search(catalog: str) -> list[dict]:
     from kaomoji_api import create_app
     from kaomoji_api.current import served
 
-    queries = json.loads((ROOT / "bench" / "data" / "relevance-queries.json").read_text())["queries"]
+    queries = [q for name in ("relevance-queries.json", "relevance-search.json")
+               for q in json.loads((ROOT / "bench" / "data" / name).read_text())["queries"]]
     app = create_app({"CATALOG": catalog})
     rows = []
     with app.app_context():
@@ -151,50 +167,80 @@ def in_process_search(catalog: str) -> list[dict]:
     return rows
 
 
-def main() -> None:
-    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--worker-class", default="sync")
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--seconds", type=int, default=8)
-    parser.add_argument("--only", help="measure only the endpoints whose name contains this (e.g. random)")
-    parser.add_argument("--no-search-timing", action="store_true", help="skip the in-process search timing")
-    args = parser.parse_args()
-    catalog = str(Path(args.catalog).resolve())
-    env = {"KAOMOJI_CATALOG": catalog, "KAOMOJI_RATELIMIT_ENABLED": "false", "KAOMOJI_GATE_RATE": "0"}
+ENDPOINTS = [
+    ("single entry (random ids)", "/api/v1/kaomojis/1", "ids"),
+    ("list, page of 20", "/api/v1/kaomojis?limit=20", None),
+    ("list, page of 100", "/api/v1/kaomojis?limit=100", None),
+    ("random 10", "/api/v1/random?count=10", None),
+    ("categories", "/api/v1/categories", None),
+    *((f"search, {kind} ({q})", "/api/v1/search?" + urllib.parse.urlencode({"q": q}), None) for kind, q in SEARCHES),
+    ("kaomoji page (random ids)", "/kaomoji/1", "page ids"),
+    ("category page (cat)", "/category/cat", None),
+]
+PREFIXES = {"ids": "/api/v1/kaomojis/", "page ids": "/kaomoji/"}
 
+
+def strict(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
+    """The strict table: one pinned worker each, wrk on the other core, same-size bodies, alternating rounds."""
     service_port, bare_port = free_port(), free_port()
-    service = start("wsgi:app", service_port, args, env)
-    bare = start("bench.bare_app:app", bare_port, args, {})
-    base = f"http://127.0.0.1:{service_port}"
-    endpoints = [
-        ("single entry (random ids)", f"{base}/api/v1/kaomojis/1", "ids"),
-        ("list, page of 20", f"{base}/api/v1/kaomojis?limit=20", None),
-        ("list, page of 100", f"{base}/api/v1/kaomojis?limit=100", None),
-        ("random 10", f"{base}/api/v1/random?count=10", None),
-        ("categories", f"{base}/api/v1/categories", None),
-    ] + [(f"search, {kind} ({q})", f"{base}/api/v1/search?" + urllib.parse.urlencode({"q": q}), None) for kind, q in SEARCHES]
-    endpoints = [e for e in endpoints if not args.only or args.only in e[0]]
+    service = start("wsgi:app", service_port, args, env, workers=1, cpus="0")
+    bare = start("bench.bare_app:app", bare_port, args, {}, workers=1, cpus="0")
+    base, bare_base = f"http://127.0.0.1:{service_port}", f"http://127.0.0.1:{bare_port}"
+    rows = []
     try:
-        with tempfile.TemporaryDirectory() as folder:
-            script = random_id_script(catalog, folder, "/api/v1/kaomojis/")
-            bare_script = random_id_script(catalog, folder, "/bare?id=")
-            for _, url, _ in endpoints:  # warm every worker's caches and indexes
-                wrk(url, 1, script if _ == "ids" else None)
-            bare_url = f"http://127.0.0.1:{bare_port}/bare"
-            bare_before = wrk(bare_url, args.seconds)
-            bare_scripted = wrk(bare_url, args.seconds, bare_script) if any(e[2] == "ids" for e in endpoints) else None
-            results = [(name, kind, wrk(url, args.seconds, script if kind == "ids" else None)) for name, url, kind in endpoints]
-            bare_after = wrk(bare_url, args.seconds)
+        for name, path, kind in endpoints:
+            size = body_size(base + path, ids if kind else None)
+            script = random_id_script(ids, folder, PREFIXES[kind]) if kind else None
+            bare_url = f"{bare_base}/bare?size={size}"
+            bare_script = random_id_script(ids, folder, f"/bare?size={size}&id=") if kind else None
+            wrk(base + path, 1, script, cpus="1")  # warm the worker's caches
+            wrk(bare_url, 1, bare_script, cpus="1")
+            ratios, ours, theirs = [], [], []
+            for round_number in range(args.rounds):
+                runs = [("ours", base + path, script), ("bare", bare_url, bare_script)]
+                measured = {}
+                for who, url, lua in runs if round_number % 2 == 0 else runs[::-1]:
+                    measured[who] = wrk(url, args.seconds, lua, cpus="1")
+                ours.append(measured["ours"]["rps"])
+                theirs.append(measured["bare"]["rps"])
+                ratios.append(measured["ours"]["rps"] / measured["bare"]["rps"])
+            rows.append((name, size, statistics.median(ours), statistics.median(theirs), ratios))
+    finally:
+        stop(service)
+        stop(bare)
+    print(f"strict: gunicorn sync, 1 worker on core 0; wrk -t1 -c8 on core 1; a bare route of the same body size; "
+          f"{args.rounds} alternating rounds of {args.seconds} s, median ratio\n")
+    print("| endpoint | body bytes | req/s | bare req/s | vs bare Flask (median) | rounds |")
+    print("|---|---|---|---|---|---|")
+    for name, size, ours, theirs, ratios in rows:
+        print(f"| {name} | {size} | {ours:.0f} | {theirs:.0f} | **{statistics.median(ratios):.2f}** | {' '.join(f'{r:.2f}' for r in ratios)} |")
+    print()
+
+
+def deployed(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
+    """The deployed table: `--workers` workers on every core, wrk beside them, the bare route's small body."""
+    service_port, bare_port = free_port(), free_port()
+    service = start("wsgi:app", service_port, args, env, workers=args.workers)
+    bare = start("bench.bare_app:app", bare_port, args, {}, workers=args.workers)
+    base = f"http://127.0.0.1:{service_port}"
+    try:
+        scripts = {kind: random_id_script(ids, folder, prefix) for kind, prefix in PREFIXES.items()} | {None: None}
+        bare_script = random_id_script(ids, folder, "/bare?id=")
+        for _, path, kind in endpoints:  # warm every worker's caches and indexes
+            wrk(base + path, 1, scripts[kind])
+        bare_url = f"http://127.0.0.1:{bare_port}/bare"
+        bare_before = wrk(bare_url, args.deployed_seconds)
+        bare_scripted = wrk(bare_url, args.deployed_seconds, bare_script) if any(e[2] for e in endpoints) else None
+        results = [(name, kind, wrk(base + path, args.deployed_seconds, scripts[kind])) for name, path, kind in endpoints]
+        bare_after = wrk(bare_url, args.deployed_seconds)
         peaks = worker_peak_rss_mb(service)
     finally:
         stop(service)
         stop(bare)
 
     bare_rps = (bare_before["rps"] + bare_after["rps"]) / 2
-    print(f"gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads; wrk -t1 -c8 -d{args.seconds}s on loopback; {os.cpu_count()} cores\n")
+    print(f"deployed: gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads; "
+          f"wrk -t1 -c8 -d{args.deployed_seconds}s on the same cores; {os.cpu_count()} cores\n")
     print("| endpoint | req/s | p50 ms | p99 ms | vs bare Flask |")
     print("|---|---|---|---|---|")
     print(
@@ -205,9 +251,36 @@ def main() -> None:
         print(f"| bare Flask route, random ids (wrk script) | {bare_scripted['rps']:.0f} | {bare_scripted['p50']:.2f} | {bare_scripted['p99']:.2f} | 100% |")
     for name, kind, r in results:
         flag = f" ({r['errors']} errors)" if r["errors"] else ""
-        yardstick = bare_scripted["rps"] if kind == "ids" else bare_rps
+        yardstick = bare_scripted["rps"] if kind else bare_rps
         print(f"| {name} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['rps'] / yardstick:.0%}{flag} |")
     print(f"\npeak RSS per worker: {', '.join(f'{p:.1f} MB' for p in peaks)}\n")
+
+
+def main() -> None:
+    sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
+    parser.add_argument("--rounds", type=int, default=3, help="strict rounds per endpoint")
+    parser.add_argument("--seconds", type=int, default=3, help="length of each strict run")
+    parser.add_argument("--workers", type=int, default=2, help="workers of the deployed table")
+    parser.add_argument("--worker-class", default="sync")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--deployed-seconds", type=int, default=8, help="length of each deployed run")
+    parser.add_argument("--only", help="measure only the endpoints whose name contains this (e.g. random)")
+    tables = parser.add_mutually_exclusive_group()
+    tables.add_argument("--strict-only", action="store_true")
+    tables.add_argument("--deployed-only", action="store_true")
+    parser.add_argument("--no-search-timing", action="store_true", help="skip the in-process search timing")
+    args = parser.parse_args()
+    catalog = str(Path(args.catalog).resolve())
+    env = {"KAOMOJI_CATALOG": catalog, "KAOMOJI_RATELIMIT_ENABLED": "false", "KAOMOJI_GATE_RATE": "0"}
+    endpoints = [e for e in ENDPOINTS if not args.only or args.only in e[0]]
+    ids = sample_ids(catalog)
+    with tempfile.TemporaryDirectory() as folder:
+        if not args.deployed_only:
+            strict(args, env, endpoints, ids, folder)
+        if not args.strict_only:
+            deployed(args, env, endpoints, ids, folder)
     if args.no_search_timing:
         return
 

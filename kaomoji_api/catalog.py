@@ -352,6 +352,24 @@ class Catalog:
             positions = [position for (position,) in rows]
         return positions, total
 
+    def similar_positions(self, position: int, count: int) -> list[int]:
+        """Up to `count` faces like the one at `position`, cleanest first: others of its profile (the same labels), then
+        of its main category; one face per shape (no near-copies), never a sensitive one."""
+        entries = self.entries
+        shapes, found = {entries.shapes[position]}, []
+        for stream in (entries.by_profile.get(entries.profiles[position], ()), entries.by_category.get(entries.categories[position], ())):
+            for other in stream:
+                if other >= entries.visible or len(found) == count:
+                    break
+                if entries.shapes[other] not in shapes:
+                    shapes.add(entries.shapes[other])
+                    found.append(other)
+        return found
+
+    def indexable_ids(self) -> list[int]:
+        """The ids of the faces that lists show (not sensitive), in id order: the pages a sitemap names."""
+        return sorted(self.entries.ids[:self.entries.visible])
+
     @functools.cached_property
     def entries(self) -> Entries:
         categories: dict[int, list[int]] = {}

@@ -67,6 +67,24 @@ def json_response(payload, max_age: int | None, *, entries: int, headers=(), loc
     return ok_or_not_modified(body, all_headers, etag, entries)
 
 
+def html_response(data: bytes, etag: str, max_age: int | None, *, headers=(), status: int = 200) -> ApiResponse:
+    """An HTML page, made like json_response in one step: cached for `max_age` seconds with its `etag` (which its
+    maker computes from what makes the page: kaomoji_api/web/render.py), or NO_STORE (error pages). It shows no
+    entries in the sense of the API's budget: pages spend none."""
+    etag = None if max_age is NO_STORE or status != 200 else etag
+    all_headers = [
+        ("Content-Type", "text/html; charset=utf-8"),
+        ("Cache-Control", "no-store" if etag is None else f"public, max-age={max_age}"),
+        *([("ETag", etag)] if etag else []),
+        *CORS_HEADERS,
+        NOSNIFF,
+        *headers,
+    ]
+    if status != 200:
+        return ApiResponse(data, status, headers=all_headers)
+    return ok_or_not_modified(data, all_headers, etag, 0)
+
+
 def ok_or_not_modified(body: bytes, headers: list, etag: str | None, entries: int) -> ApiResponse:
     """200 with the body, or 304 without it when If-None-Match has its ETag (a 304 shows no entries)."""
     if etag and "HTTP_IF_NONE_MATCH" in request.environ and request.if_none_match.contains_weak(etag[1:-1]):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+import unicodedata
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -377,3 +378,171 @@ def test_faces_that_need_a_cjk_font_are_drawn_with_one(context, page, base_url):
     node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
     fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
     assert fonts and fonts[0]["familyName"].startswith("Noto Sans CJK"), fonts
+
+
+# Pages with their own addresses (issue 13) ------------------------------------------------------------------------
+
+def test_a_category_pages_address_opened_directly_shows_its_faces(page, base_url, page_errors):
+    page.goto("/de/category/cat")
+    wait_for_language(page, "de")
+    expected = api(base_url, "/api/v1/kaomojis", category="cat", locale="de", limit=24)["data"]
+    assert card_ids(page) == [e["id"] for e in expected]
+    assert card_names(page) == [e["name"] for e in expected]
+    # The script takes the page over: the chip of its category is pressed, and "Show more" adds page 2.
+    page.wait_for_selector("#chips .chip[data-slug='cat'][aria-pressed='true']")
+    page.click("#more")
+    page.wait_for_function("() => document.querySelectorAll('#results .card').length === 48")
+    second = api(base_url, "/api/v1/kaomojis", category="cat", locale="de", limit=24, page=2)["data"]
+    assert card_ids(page) == [e["id"] for e in expected + second]
+    assert not page_errors
+
+
+def test_a_kaomoji_pages_copy_button_copies_the_face(context, page, base_url, page_errors):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    entry = api(base_url, "/api/v1/kaomojis/1", locale="ja")["data"]
+    page.goto("/ja/kaomoji/1")
+    assert page.text_content("#entry-face") == entry["text"]
+    assert page.text_content(".entry-note") == entry["note"]
+    page.click("#entry-copy")
+    page.wait_for_function("text => document.querySelector('#entry-status').textContent.includes(text)", arg=entry["text"])
+    assert page.text_content("#entry-status") == LABELS["ja"]["copied"].replace("{text}", entry["text"])
+    assert page.evaluate("navigator.clipboard.readText()") == entry["text"]
+    assert not page_errors
+
+
+def test_a_search_has_an_address_that_shows_the_same_results_in_a_new_page_and_back_returns(browser, page, base_url, page_errors):
+    open_catalog(page)
+    first = card_ids(page)
+    page.locator("#query").press_sequentially("dog", delay=50)
+    wait_for_heading(page, "dog")
+    page.wait_for_url("**/search?q=dog")
+    found = card_ids(page)
+    assert found == [e["id"] for e in api(base_url, "/api/v1/search", q="dog", locale="en", limit=24)["data"]]
+    address = page.url
+    other = browser.new_context(locale="en-US", base_url=base_url, java_script_enabled=True)
+    try:
+        shared = other.new_page()
+        shared.goto(address)
+        assert card_ids(shared) == found
+        assert shared.input_value("#query") == "dog"
+    finally:
+        other.close()
+    # Reload shows the same; back shows the catalog again.
+    page.reload()
+    assert card_ids(page) == found
+    page.go_back()
+    page.wait_for_url(base_url + "/")
+    page.wait_for_function("ids => document.querySelector('#results .card').dataset.id === String(ids[0])", arg=first)
+    assert card_ids(page) == first
+    assert not page_errors
+
+
+def test_opening_a_face_gives_the_address_of_its_page_and_closing_it_goes_back(page, base_url, page_errors):
+    page.goto("/category/dog")
+    first = card_ids(page)[0]
+    page.locator("#results .card .info").first.click()
+    wait_for_dialog(page, open=True)
+    page.wait_for_url(f"**/kaomoji/{first}")
+    page.keyboard.press("Escape")
+    wait_for_dialog(page, open=False)
+    page.wait_for_url("**/category/dog")
+    # The address of the face opened directly is its own page.
+    page.goto(f"/kaomoji/{first}")
+    assert page.text_content("#entry-face") == api(base_url, f"/api/v1/kaomojis/{first}")["data"]["text"]
+    assert not page_errors
+
+
+def test_without_javascript_a_category_page_and_a_kaomoji_page_show_their_faces_and_texts(browser, base_url):
+    context = browser.new_context(locale="en-US", base_url=base_url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/fr/category/happy")
+        expected = api(base_url, "/api/v1/kaomojis", category="happy", locale="fr", limit=24)["data"]
+        assert page.eval_on_selector_all("#results .face-text", "s => s.map(x => x.textContent)") == [e["text"] for e in expected]
+        assert card_names(page) == [e["name"] for e in expected]
+        assert page.is_visible("#pager") and page.is_hidden("#more")
+        entry = api(base_url, f"/api/v1/kaomojis/{expected[0]['id']}", locale="fr")["data"]
+        page.click("#results .card .info >> nth=0")  # a plain link without script
+        page.wait_for_url(f"**/fr/kaomoji/{entry['id']}")
+        assert page.text_content("#entry-face") == entry["text"]
+        assert page.text_content(".entry-note") == entry["note"]
+        assert page.eval_on_selector_all(".entry .usage li", "l => l.map(i => i.textContent)") == entry["usage"]
+        assert page.is_hidden("#entry-copy")  # nothing to click that would do nothing
+        assert "FontVibe" in page.text_content("#attribution")
+    finally:
+        context.close()
+
+
+def test_an_unknown_address_shows_the_404_page(page, page_errors):
+    response = page.goto("/ko/kaomoji/999999999")
+    assert response.status == 404
+    assert page.text_content("#message h2") == LABELS["ko"]["not_found_title"]
+    page.click(f"text={LABELS['ko']['back_home']}")
+    page.wait_for_url("**/ko/")
+    page.wait_for_selector("#results .card")
+    # The browser reports the 404 document itself; nothing else may fail.
+    assert [e for e in page_errors if "404" not in e] == []
+
+
+def faces_by_script(catalog) -> dict[str, list[str]]:
+    """Up to three faces for every script the catalog uses, the cleanest first."""
+    faces: dict[str, list[str]] = {}
+    entries = catalog.entries
+    for position in range(len(entries)):
+        for script in entries.script_sets[entries.script_set[position]]:
+            if len(faces.setdefault(script, [])) < 3:
+                faces[script].append(entries.text_at(position))
+    return faces
+
+
+# Characters no font can draw: private-use code points of one vendor's emoji set, in one face each. They show as
+# a box on every system; README says so.
+UNDRAWABLE = {"\U000feb0f", "\uf8e7"}
+# Letters that carry a combining mark of another script which no font has beside them: Malayalam റ with a Latin
+# breve or ring below (U+0D31 U+0306), Kannada ೫ with rings below (U+0CEB U+0325 U+0359). Chromium shapes a letter
+# and its marks with one font, so one of them shows as a box whatever the fonts: two faces; README says so.
+UNSHARED_MARKS = {"\u0d31", "\u0ceb"}
+
+
+def without_a_font_for_its_mark(text: str, index: int, coverage: dict) -> bool:
+    """Whether the letter at `index` is followed by a combining mark that no font of the machine has with it."""
+    letter, following = ord(text[index]), text[index + 1:index + 2]
+    return bool(following) and unicodedata.category(following) == "Mn" and not any(
+        letter in codes and ord(following) in codes for codes in coverage.values())
+
+
+def test_every_script_the_catalog_uses_is_drawn_with_real_glyphs_never_the_missing_glyph_box(context, page, catalog):
+    from tests.fonts import font_coverage, is_invisible
+
+    faces = faces_by_script(catalog)
+    assert {"Kannada", "Thai", "Arabic", "Oriya", "Tamil"} <= set(faces) and len(faces) >= 30
+    page.goto("/kaomoji/1")
+    # The faces set as the pages set them, one element each.
+    page.evaluate("""faces => {
+        const list = document.querySelector('#results');
+        list.replaceChildren(...faces.map(text => {
+            const span = document.createElement('span');
+            span.className = 'face-text';
+            span.textContent = text;
+            const item = document.createElement('li');
+            item.append(span);
+            return item;
+        }));
+    }""", [text for texts in faces.values() for text in texts])
+    cdp = context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "#results .face-text"})["nodeIds"]
+    coverage = font_coverage()
+    boxes = {}
+    for node, text in zip(nodes, [text for texts in faces.values() for text in texts], strict=True):
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        drawn = set().union(*(coverage.get(f["familyName"], set()) for f in fonts))
+        missing = {ch for ch in text if not is_invisible(ch) and ord(ch) not in drawn} - UNDRAWABLE
+        unshared = {text[i] for i in range(len(text)) if text[i] in missing and without_a_font_for_its_mark(text, i, coverage)}
+        assert unshared <= UNSHARED_MARKS, unshared
+        missing -= unshared
+        if missing:
+            boxes[text] = (sorted(f"U+{ord(ch):04X}" for ch in missing), [f["familyName"] for f in fonts])
+    assert boxes == {}, "\n".join(f"{text}: {info}" for text, info in boxes.items())

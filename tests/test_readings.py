@@ -176,6 +176,25 @@ def test_a_star_beside_a_hit_is_an_impact_not_a_sparkle(client):
     assert impacts
 
 
+def test_a_letter_of_the_text_is_never_read_as_a_drawn_part(db):
+    assert "small-mouth" not in GLOSSARY.read("m(__)mｱﾘｶﾞﾄｳｺﾞｾﾞｪﾏｽﾀﾞ").parts  # ｪ of ｺﾞｾﾞｪﾏｽ, no snout
+    assert "small-mouth" in GLOSSARY.read("(・ｪ・)ﾉｼ").parts
+    # Over the catalog: a part drawn in kana (ェ, ｼ) is found only where such kana stand outside the text's runs.
+    def kana(pattern):
+        return all(unicodedata.name(c, "").startswith(("KATAKANA", "HALFWIDTH KATAKANA", "HIRAGANA")) for c in pattern)
+    kana_parts = {p: row["patterns"] for p, row in GLOSSARY.parts.items() if row["patterns"] and all(map(kana, row["patterns"]))}
+    assert kana_parts
+    checked = 0
+    for (text,) in db.execute("SELECT text FROM entries WHERE text_reading != 0 ORDER BY quality LIMIT 20000"):
+        outside = text
+        for run in faces.japanese_runs(text):
+            outside = outside.replace(run, "\n", 1)
+        for part in set(GLOSSARY.read(text).parts) & kana_parts.keys():
+            checked += 1
+            assert any(pattern in outside for pattern in kana_parts[part]), (text, part)
+    assert checked
+
+
 def test_mahjong_pachinko_and_sports_have_categories_of_their_own(client):
     slugs = {c["id"]: c for c in items(client, "/api/v1/categories")}
     for slug in ("mahjong", "pachinko", "sports"):

@@ -35,8 +35,8 @@ class Page(HTMLParser):
             self._in_settings = True
         elif tag == "script" and "src" in attrs:
             self.loads.append(attrs["src"])
-        elif tag == "link" and "href" in attrs:
-            self.loads.append(attrs["href"])
+        elif tag == "link" and "href" in attrs and attrs.get("rel") not in ("canonical", "alternate"):
+            self.loads.append(attrs["href"])  # canonical and alternate links name pages; the browser loads none
         elif tag == "a":
             self.links[attrs.get("href")] = attrs
 

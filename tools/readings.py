@@ -128,7 +128,16 @@ class Glossary:
     def read(self, text: str) -> Reading:
         written = faces.japanese_runs(text)
         runs = self._spelled(written) or tuple(self.read_run(run) for run in written)
-        found = [(m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)]
+        # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
+        spans, start = [], 0
+        for run in written:
+            start = text.index(run, start)
+            spans.append((start, start + len(run)))
+            start += len(run)
+        found = [
+            (m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)
+            if not any(s < m.end() and m.start() < e for s, e in spans)
+        ]
         ids = {part_id for _, _, part_id in found}
         parts = []
         for start, end, part_id in found:

@@ -1,22 +1,29 @@
-"""The pages for people: the catalog page at / and the interactive API docs at /docs.
+"""The pages for people: the catalog, category, kaomoji and search pages in 12 locales, and the API docs at /docs.
 
-Plain HTML, CSS and JavaScript shipped in this package; Swagger UI's files come from swagger-ui-bundle.
+Pages are rendered on the server (kaomoji_api/web/render.py), so their faces and texts are in the HTML, then taken
+over by static/catalog.js. They are not API calls: they spend no per-minute budget (only the gate counts them).
+The sitemap and robots.txt are in sitemap.py.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-from pathlib import Path
-
-from flask import Blueprint, abort, make_response, render_template, request, send_from_directory, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, send_from_directory, url_for
 from swagger_ui_bundle import swagger_ui_path
+from werkzeug.routing import BaseConverter
 
+from kaomoji_api.api.bounds import MAX_PAGE, QUERY_MAX_LENGTH, SEARCH_DEPTH
+from kaomoji_api.api.items import entry_items, public_url
 from kaomoji_api.current import served
-from kaomoji_api.http import PAGE
-from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
+from kaomoji_api.http import NO_STORE, PAGE, SHORT, html_response
+from kaomoji_api.locales import DEFAULT_LOCALE, resolve
+from kaomoji_api.response_cache import cached_response
+from kaomoji_api.web import render, sitemap
+from kaomoji_api.web.assets import STATIC, asset_url, swagger_url
 
-STATIC = Path(__file__).resolve().parent / "static"
+__all__ = ["STATIC", "asset_url", "bp", "init_app"]
+
+PAGE_SIZE = 24  # faces on a category or search page: what catalog.js asks the API for at a time
+SIMILAR = 8     # faces like it, on a kaomoji page
 
 # The only Swagger UI files /docs uses; the bundle's sample index.html (which loads the petstore) is not served.
 SWAGGER_FILES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"})
@@ -28,22 +35,18 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+PAGE_HEADERS = (("Content-Security-Policy", CONTENT_SECURITY_POLICY),)
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static")
 
 
-@functools.cache
-def _fingerprint(directory: Path, filename: str) -> str:
-    return hashlib.sha256((directory / filename).read_bytes()).hexdigest()[:12]
+class PageLocaleConverter(BaseConverter):
+    """The first segment of a localized page: a locale with pages, as written or in lower case (which redirects)."""
 
-
-def asset_url(filename: str) -> str:
-    """The URL of a file of static/, with its content hash so a changed file is never served stale."""
-    return url_for("web.static", filename=filename, v=_fingerprint(STATIC, filename))
-
-
-def swagger_url(filename: str) -> str:
-    return url_for("web.swagger_asset", filename=filename, v=_fingerprint(Path(swagger_ui_path), filename))
+    def __init__(self, url_map):
+        super().__init__(url_map)
+        codes = sorted({*render.page_locales(), *(code.lower() for code in render.page_locales())}, key=len, reverse=True)
+        self.regex = "|".join(codes)
 
 
 def _page(html: str):
@@ -54,23 +57,178 @@ def _page(html: str):
     return response.make_conditional(request)
 
 
-@bp.get("/")
-def catalog_page():
-    catalog = served().catalog
-    settings = {
-        "locales": [{"code": code, "name": locale.name} for code, locale in catalog.locales.items()],
-        "default_locale": DEFAULT_LOCALE,
-        "aliases": ALIASES,
-        "i18n": asset_url("i18n.json"),
-        "api": {
-            "kaomojis": url_for("v1.kaomojis.list_kaomojis"),
-            "search": url_for("v1.kaomojis.search_kaomojis"),
-            "random": url_for("v1.kaomojis.random_kaomojis"),
-            "categories": url_for("v1.categories.list_categories"),
-        },
-    }
-    return _page(render_template("catalog.html", settings=settings, asset_url=asset_url))
+# Pages ---------------------------------------------------------------------------------------------------------
 
+def _localized(locale: str | None) -> str | None:
+    """The locale of a path's first segment, or None when the path should be redirected to its canonical spelling
+    (/en/... is /..., /zh-hans/... is /zh-Hans/...)."""
+    if locale is None:
+        return DEFAULT_LOCALE
+    code = resolve(locale, render.page_locales())
+    return None if code != locale or code == DEFAULT_LOCALE else code
+
+
+def _to_canonical(locale: str, path_after_prefix: str):
+    code = resolve(locale, render.page_locales())
+    query = request.query_string.decode("latin-1")
+    return redirect(render.prefix(code) + path_after_prefix + (f"?{query}" if query else ""), 301)
+
+
+def _page_number() -> int | None:
+    """?page=, from 1; None when it is not a whole number in range."""
+    raw = request.args.get("page", "").strip()
+    if not raw:
+        return 1
+    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_PAGE:
+        return int(raw)
+    return None
+
+
+def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
+          view: dict, heading: str = "", cards: str = "", pager: str = "", article: str = "", query: str = "",
+          og_type: str = "website", chips: bool = True):
+    """A page: the locale's chrome filled with this page's parts (all escaped already)."""
+    chrome = render.chrome(served().catalog, locale)
+    site = render.labels()[locale]["title"]
+    parts = {
+        "title": f"{title} · {site}" if title != site else site,
+        "description": description,
+        "head": render.head(chrome, public_url(), suffix, locale, title, description, index=index and status == 200, og_type=og_type),
+        "view": render.view_json(view),
+        "query": query,
+        "chips": chrome.chips if chips else "",
+        "article": article,
+        "heading": heading,
+        "cards": cards,
+        "pager": pager,
+        "languages": render.languages(chrome, suffix),
+    }
+    body, etag = chrome.fill(parts)
+    return html_response(body, etag, max_age, headers=(*PAGE_HEADERS, ("Content-Language", locale)), status=status)
+
+
+def _error(locale: str, status: int, text: str):
+    """A 404 or 400 page in the page's language: never cached, never indexed."""
+    title = render.labels()[locale]["not_found_title" if status == 404 else "bad_request_title"]
+    return _show(locale, request.path.removeprefix(render.prefix(locale)) or "/", title, text, max_age=NO_STORE,
+                 status=status, view={"kind": "message"}, article=render.message_article(title, text, locale))
+
+
+def _bad_page(locale: str, total_pages: int):
+    pages = render.format_count(total_pages, locale)
+    return _error(locale, 400, render.label(locale, "bad_page", pages=pages))
+
+
+@bp.get("/")
+@bp.get("/<page_locale:locale>/", strict_slashes=False)
+@cached_response(per_host=True)
+def catalog_page(locale: str | None = None):
+    code = _localized(locale)
+    if code is None:
+        return _to_canonical(locale, "/")
+    catalog, t = served().catalog, render.labels()[code]
+    total = catalog.entries.visible
+    return _show(
+        code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
+        heading=f'{t["heading_all"]} · {render.label(code, "count", count=render.format_count(total, code))}',
+        cards=render.cards(catalog, range(min(PAGE_SIZE, total)), code),
+    )
+
+
+@bp.get("/category/<slug>")
+@bp.get("/<page_locale:locale>/category/<slug>")
+@cached_response(per_host=True)
+def category_page(slug: str, locale: str | None = None):
+    code = _localized(locale)
+    if code is None:
+        return _to_canonical(locale, f"/category/{slug}")
+    catalog = served().catalog
+    category = catalog.category_by_slug.get(slug)
+    if category is None:
+        return _error(code, 404, render.labels()[code]["not_found"])
+    page = _page_number()
+    positions, total = catalog.list_positions(category_ids=[category.id], offset=((page or 1) - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+    total_pages = max(1, -(-total // PAGE_SIZE))
+    if page is None:
+        return _bad_page(code, total_pages)
+    if page > total_pages:
+        return _error(code, 404, render.labels()[code]["not_found"])
+    name = render.escape(catalog.category_name(category.id, code))
+    count = render.format_count(total, code)
+    title = render.label(code, "category_title", name=name)
+    description = render.label(code, "category_description", name=name, count=count,
+                               description=render.escape(catalog.category_description(category.id, code)))
+    suffix = f"/category/{slug}" + (f"?page={page}" if page > 1 else "")
+    return _show(
+        code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
+        heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(catalog, positions, code),
+        pager=render.pager(render.category_path(slug, code), page, total_pages, code),
+    )
+
+
+@bp.get("/kaomoji/<entry_id>")
+@bp.get("/<page_locale:locale>/kaomoji/<entry_id>")
+def kaomoji_page(entry_id: str, locale: str | None = None):
+    code = _localized(locale)
+    if code is None:
+        return _to_canonical(locale, f"/kaomoji/{entry_id}")
+    catalog = served().catalog
+    number = int(entry_id) if entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= 10 else -1
+    position = catalog.entries.position(number)
+    if position is None and number in catalog.redirects:
+        # The same face under a second id, as the API answers it.
+        query = request.query_string.decode("latin-1")
+        return redirect(render.kaomoji_path(catalog.redirects[number], code) + (f"?{query}" if query else ""), 301)
+    if position is None:
+        return _error(code, 404, render.labels()[code]["not_found"])
+    item = entry_items(catalog, [position], code, detail=True)[0]
+    entry = catalog.entries.at(position)
+    face, name = render.escape(item["text"]), render.escape(item["name"])
+    similar = catalog.similar_positions(position, SIMILAR)
+    return _show(
+        code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
+        index=not entry.sensitive, og_type="article", chips=False,
+        view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
+        article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font)),
+        heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(catalog, similar, code),
+    )
+
+
+@bp.get("/search")
+@bp.get("/<page_locale:locale>/search")
+@cached_response(per_host=True)
+def search_page(locale: str | None = None):
+    code = _localized(locale)
+    if code is None:
+        return _to_canonical(locale, "/search")
+    t = render.labels()[code]
+    # A page is lenient where the API is strict: what the search box cannot send is dropped, not refused.
+    query = request.args.get("q", "").replace("\x00", "").strip()[:QUERY_MAX_LENGTH].strip()
+    if not query:
+        return redirect(render.home_path(code), 302)
+    page = _page_number()
+    total_pages_at_most = -(-SEARCH_DEPTH // PAGE_SIZE)
+    if page is None or page > total_pages_at_most:
+        return _bad_page(code, total_pages_at_most)
+    state = served()
+    hits, total = state.searcher.search(query, code, (page - 1) * PAGE_SIZE, PAGE_SIZE)
+    total_pages = max(1, -(-min(total, SEARCH_DEPTH) // PAGE_SIZE))
+    if page > total_pages:
+        return _error(code, 404, t["not_found"])
+    shown = render.escape(query)
+    heading = render.label(code, "heading_search", query=shown)
+    suffix = f"/search?q={render.escape(render.quote(query, safe=''))}" + (f"&amp;page={page}" if page > 1 else "")
+    cards = render.cards(state.catalog, [position for position, _ in hits], code)
+    return _show(
+        code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
+        view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},
+        heading=f'{heading} · {render.label(code, "count", count=render.format_count(total, code))}',
+        cards=cards or f'<li class="empty">{t["no_results"]}</li>',
+        pager=render.pager(render.search_path(code), page, total_pages, code, query),
+    )
+
+
+# Docs ----------------------------------------------------------------------------------------------------------
 
 @bp.get("/docs")
 def api_docs():
@@ -87,7 +245,9 @@ def swagger_asset(filename: str):
 
 
 def init_app(app) -> None:
+    app.url_map.converters["page_locale"] = PageLocaleConverter
     app.register_blueprint(bp)
+    app.register_blueprint(sitemap.bp)
     # The blueprint's static files (static/) are fingerprinted by asset_url: browsers may keep them an hour.
     if app.config["SEND_FILE_MAX_AGE_DEFAULT"] is None:
         app.config["SEND_FILE_MAX_AGE_DEFAULT"] = PAGE

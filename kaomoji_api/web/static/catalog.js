@@ -1,9 +1,16 @@
-// The catalog page: search as you type, category chips, random picks, copy on click, details, 12 languages.
-// It calls the public API on this origin, one request per pause in typing, and waits as long as a 429 says.
+// The pages: search as you type, category chips, random picks, copy on click, details, 12 languages.
+// The server renders each page's faces; this script takes them over, then calls the public API on this origin,
+// one request per pause in typing, and waits as long as a 429 says. The address follows what is shown
+// (history.pushState), so back, reload and a shared link show the same thing.
 "use strict";
 
 (() => {
   const settings = JSON.parse(document.getElementById("settings").textContent);
+  // What the server rendered: {kind: "browse", category, page, total_pages}, {kind: "search", query, page,
+  // total_pages}, {kind: "kaomoji", id, text, name, category} or {kind: "message"} (a 404 or 400 page).
+  const initial = JSON.parse(document.getElementById("view").textContent);
+  // A kaomoji page or an error page: its article stays; asking for another list opens that list's page.
+  const fixedPage = initial.kind === "kaomoji" || initial.kind === "message";
   const LOCALE_KEY = "kaomoji.locale";
   const DEBOUNCE_MS = 300;
   const PAGE_SIZE = 24;
@@ -19,13 +26,15 @@
     dialog: $("detail"), detailFace: $("detail-face"), detailName: $("detail-name"), detailCategory: $("detail-category"),
     detailCopy: $("detail-copy"), detailClose: $("detail-close"), detailNote: $("detail-note"),
     detailUsage: $("detail-usage"), detailKeywords: $("detail-keywords"), attribution: $("attribution"),
+    pager: $("pager"), entryCopy: $("entry-copy"), entryStatus: $("entry-status"),
   };
   const supported = settings.locales.map((l) => l.code);
 
   let messages = {};
-  let locale = settings.default_locale;
-  let view = { kind: "browse", category: null, page: 1 };  // what the grid shows
-  let sentQuery = "";           // the query of the last search, so an unchanged query sends nothing
+  let locale = settings.locale;
+  // What the grid shows; on a kaomoji or error page, the faces the server put there ("fixed").
+  let view = fixedPage ? { kind: "fixed", page: 1 } : { ...initial };
+  let sentQuery = initial.kind === "search" ? initial.query : "";  // so an unchanged query sends nothing
   let debounceTimer = 0;
   let retryTimer = 0;
   let gridRequest = null;       // AbortController of the grid's request in flight
@@ -93,13 +102,37 @@
   }
 
   async function setLocale(code, remember) {
-    locale = code;
-    ui.language.value = code;
     if (remember) {
       try { localStorage.setItem(LOCALE_KEY, code); } catch { /* not remembered, still used */ }
     }
+    if (fixedPage) {
+      // The article is the server's: open the same page in the other language.
+      location.assign(initial.kind === "kaomoji" ? kaomojiAddress(initial.id, code) : `${prefix(code)}/`);
+      return;
+    }
+    locale = code;
+    ui.language.value = code;
     applyLabels();
-    await Promise.all([loadCategories(), load(view)]);
+    const address = addressOf(view);
+    if (address) history.replaceState({ view }, "", address);
+    await Promise.all([loadCategories(), load(view, { record: false })]);
+  }
+
+  // Addresses -----------------------------------------------------------------
+
+  // The same as the server's: the default locale's pages have no prefix.
+  const prefix = (code) => (code === settings.default_locale ? "" : `/${code}`);
+
+  function addressOf(of, code = locale) {
+    if (of.kind === "search") return `${prefix(code)}/search?q=${encodeURIComponent(of.query)}`;
+    if (of.kind === "browse") return of.category ? `${prefix(code)}/category/${encodeURIComponent(of.category)}` : `${prefix(code)}/`;
+    return null;  // random picks have no page of their own
+  }
+
+  const kaomojiAddress = (id, code = locale) => `${prefix(code)}/kaomoji/${id}`;
+
+  function record(state, address) {
+    if (address && address !== location.pathname + location.search) history.pushState(state, "", address);
   }
 
   // The API -----------------------------------------------------------------
@@ -185,7 +218,7 @@
   }
 
   function markChips() {
-    const active = view.kind === "search" ? undefined : view.category || "";
+    const active = view.kind === "search" || view.kind === "fixed" ? undefined : view.category || "";
     for (const button of ui.chips.querySelectorAll(".chip")) {
       button.setAttribute("aria-pressed", String(button.dataset.slug === active));
     }
@@ -223,7 +256,13 @@
     return category ? category.name : t("heading_all");
   }
 
-  async function load(next, { append = false, focusNew = false } = {}) {
+  async function load(next, { append = false, focusNew = false, record: recorded = true } = {}) {
+    const address = addressOf(next);
+    if (fixedPage && address && !append) {
+      location.assign(address);
+      return;
+    }
+    if (recorded && !append) record({ view: next }, address);
     gridRequest?.abort();
     clearTimeout(retryTimer);
     const controller = new AbortController();
@@ -239,8 +278,10 @@
       render(body.data, append);
       const pages = body.pagination;
       ui.more.hidden = !pages || pages.page >= pages.total_pages;
+      if (ui.pager) ui.pager.hidden = true;
       const count = pages ? pages.total : body.data.length;
       ui.heading.textContent = `${headingText(next)} · ${t("count", { count: number(count) })}`;
+      if (!append) document.title = `${headingText(next)} · ${t("title")}`;
       if (!body.data.length) announce(t("no_results"));
       else if (!append) announce(ui.heading.textContent);
       if (focusNew) ui.results.querySelectorAll(".card")[before]?.querySelector(".face")?.focus();
@@ -268,6 +309,7 @@
     return text;
   }
 
+  // A card: the face copies it, "i" opens its details (a link to its page, for a new tab or no script).
   function card(entry) {
     const item = document.createElement("li");
     item.className = "card";
@@ -280,15 +322,38 @@
     name.className = "name";
     name.textContent = entry.name;
     face.append(faceText(entry, "face-text"), name);
-    face.addEventListener("click", () => copy(entry, item));
-    const info = document.createElement("button");
-    info.type = "button";
+    const info = document.createElement("a");
     info.className = "info";
+    info.href = kaomojiAddress(entry.id);
     info.textContent = "i";
     info.setAttribute("aria-label", t("details_for", { name: entry.name }));
-    info.addEventListener("click", () => openDetail(entry, info));
     item.append(face, info);
+    return wire(item, entry);
+  }
+
+  function wire(item, entry) {
+    item.querySelector(".face").addEventListener("click", () => copy(entry, item));
+    const info = item.querySelector(".info");
+    info.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;  // a new tab or window
+      event.preventDefault();
+      openDetail(entry, info);
+    });
     return item;
+  }
+
+  // The cards the server rendered, taken over as they are: no request, and nothing moves.
+  function adoptCards() {
+    for (const item of ui.results.querySelectorAll(".card")) {
+      wire(item, {
+        id: Number(item.dataset.id), category: item.dataset.category,
+        text: item.querySelector(".face-text").textContent, name: item.querySelector(".name").textContent,
+      });
+    }
+    if (initial.total_pages && initial.page < initial.total_pages) {
+      ui.more.hidden = false;
+      if (ui.pager) ui.pager.hidden = true;
+    }
   }
 
   function render(entries, append) {
@@ -318,6 +383,7 @@
   }
 
   ui.query.addEventListener("input", () => {
+    if (fixedPage) return;  // here a search opens the results page: on Enter, not while typing
     clearTimeout(debounceTimer);
     debounceTimer = setTimeout(runQuery, DEBOUNCE_MS);
   });
@@ -326,7 +392,7 @@
   ui.random.addEventListener("click", () => {
     // A fresh seed per click; kept in the view, so switching language shows the same faces renamed.
     const seed = Math.random().toString(36).slice(2, 12);
-    const category = view.kind === "search" ? null : view.category;
+    const category = view.kind === "search" || view.kind === "fixed" ? null : view.category;
     load({ kind: "random", seed, category, page: 1 });
   });
 
@@ -346,7 +412,7 @@
     return done;
   }
 
-  async function copy(entry, item) {
+  async function copy(entry, item, region = null) {
     let done = false;
     try {
       await navigator.clipboard.writeText(entry.text);
@@ -354,7 +420,7 @@
     } catch {
       done = copyByHand(entry.text);
     }
-    notify(done ? t("copied", { text: entry.text }) : t("copy_failed"));
+    notify(done ? t("copied", { text: entry.text }) : t("copy_failed"), region);
     if (done && item) {
       item.classList.add("copied");
       setTimeout(() => item.classList.remove("copied"), 1200);
@@ -369,12 +435,12 @@
     requestAnimationFrame(() => { ui.status.textContent = text; });
   }
 
-  function notify(text) {
-    // Shown where the eye is: in the dialog when it is open (the page behind it is inert), else as a toast.
-    const region = ui.dialog.open ? ui.detailStatus : ui.toast;
+  function notify(text, near = null) {
+    // Shown where the eye is: beside the button, in the dialog when it is open (the page behind it is inert),
+    // else as a toast.
+    const region = near || (ui.dialog.open ? ui.detailStatus : ui.toast);
     clearTimeout(toastTimer);
-    ui.toast.textContent = "";
-    ui.detailStatus.textContent = "";
+    for (const other of [ui.toast, ui.detailStatus, ui.entryStatus]) if (other) other.textContent = "";
     requestAnimationFrame(() => { region.textContent = text; });
     toastTimer = setTimeout(() => { region.textContent = ""; }, 2500);
   }
@@ -410,11 +476,15 @@
     }));
   }
 
-  async function openDetail(entry, opener) {
+  async function openDetail(entry, opener, { record: recorded = true } = {}) {
     detailEntry = entry;
     ui.dialog.opener = opener;
     fillDetail(entry);
     if (!ui.dialog.open) ui.dialog.showModal();
+    if (recorded) {
+      const { id, text, name, category } = entry;
+      record({ view, dialog: { id, text, name, category } }, kaomojiAddress(entry.id));
+    }
     if (entry.note !== undefined && entry.usage) return;  // search results already carry them
     try {
       const full = (await api(`${settings.api.kaomojis}/${entry.id}`)).data;
@@ -423,7 +493,7 @@
       if (detailEntry !== entry) return;
       if (error instanceof TooManyRequests) {
         ui.detailNote.textContent = t("slow_down", { seconds: number(error.seconds) });
-        setTimeout(() => { if (detailEntry === entry && ui.dialog.open) openDetail(entry, opener); }, error.seconds * 1000);
+        setTimeout(() => { if (detailEntry === entry && ui.dialog.open) openDetail(entry, opener, { record: false }); }, error.seconds * 1000);
       } else {
         ui.detailNote.textContent = t("error", { detail: error.message });
       }
@@ -437,7 +507,30 @@
   ui.dialog.addEventListener("close", () => {
     detailEntry = null;
     ui.dialog.opener?.focus();
+    // The dialog had the face's address: closing it goes back to the list's.
+    if (history.state?.dialog) history.back();
   });
+
+  // Back and forward: show what the address says.
+  window.addEventListener("popstate", (event) => {
+    const state = event.state;
+    if (state?.dialog) {
+      openDetail(state.dialog, null, { record: false });
+      return;
+    }
+    if (ui.dialog.open) ui.dialog.close();
+    if (!state?.view || fixedPage) return;
+    if (JSON.stringify(state.view) !== JSON.stringify(view)) {
+      ui.query.value = state.view.kind === "search" ? state.view.query : "";
+      sentQuery = ui.query.value;
+      load(state.view, { record: false });
+    }
+  });
+
+  if (ui.entryCopy) {
+    ui.entryCopy.hidden = false;
+    ui.entryCopy.addEventListener("click", () => copy(initial, null, ui.entryStatus));
+  }
 
   // Start -----------------------------------------------------------------------
 
@@ -445,12 +538,22 @@
 
   async function start() {
     fillLanguageMenu();
+    ui.language.value = locale;
+    adoptCards();
+    if (!fixedPage) history.replaceState({ view }, "", location.href);
     try {
       messages = await (await fetch(settings.i18n)).json();
     } catch {
-      messages = {};  // the page's English labels stay
+      messages = {};  // the page keeps the labels it came with
     }
-    await setLocale(firstLocale(), false);
+    // The address names the language; only the bare address (/) follows the reader's choice or browser.
+    const wanted = location.pathname === "/" ? firstLocale() : settings.locale;
+    if (wanted !== settings.locale) {
+      await setLocale(wanted, false);
+      return;
+    }
+    applyLabels();
+    await loadCategories();
   }
 
   start();

@@ -1,0 +1,284 @@
+"""The HTML of the pages, made without a template engine per request: fast enough to serve like the API.
+
+Each locale's chrome (head, header, chips, dialog, footer) is rendered by Jinja once per catalog version, locale and
+address, with markers where a page's own parts go, then split at them (`Chrome`); a request joins those fixed strings
+with parts built here from the in-memory catalog by plain string joins and html.escape.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import weakref
+from html import escape
+from urllib.parse import quote
+
+import orjson
+from flask import render_template, url_for
+from markupsafe import Markup
+
+from kaomoji_api.catalog import NEEDS_CJK_FONT, Catalog
+from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
+from kaomoji_api.web.assets import STATIC, asset_url
+
+MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
+SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
+WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
+DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
+# og:locale takes language_TERRITORY; the locales whose language alone does not say it get the one they are written for.
+OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
+              "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
+_chromes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@functools.cache
+def labels() -> dict[str, dict[str, str]]:
+    """The pages' labels (static/i18n.json), HTML-escaped, per locale; the same file catalog.js reads."""
+    raw = json.loads((STATIC / "i18n.json").read_text(encoding="utf-8"))
+    return {code: {key: escape(text) for key, text in texts.items()} for code, texts in raw.items()}
+
+
+def page_locales() -> tuple[str, ...]:
+    """The locales that have pages: those with labels."""
+    return tuple(labels())
+
+
+def prefix(locale: str) -> str:
+    """The path prefix of a locale's pages: none for the default locale, /<locale> for the others."""
+    return "" if locale == DEFAULT_LOCALE else f"/{locale}"
+
+
+def home_path(locale: str) -> str:
+    return prefix(locale) + "/"
+
+
+def category_path(slug: str, locale: str) -> str:
+    return f"{prefix(locale)}/category/{slug}"
+
+
+def kaomoji_path(entry_id: int, locale: str) -> str:
+    return f"{prefix(locale)}/kaomoji/{entry_id}"
+
+
+def search_path(locale: str) -> str:
+    return f"{prefix(locale)}/search"
+
+
+BASE, SUFFIX = "\x01", "\x02"  # markers of the patterns below: the public address, the path after the locale prefix
+
+
+class Chrome:
+    """A page's fixed HTML split at the markers of its slots; `fill` joins it with a request's parts.
+
+    Beside it, the locale's head tags and language links as patterns with BASE and SUFFIX markers: a page fills
+    them with two replacements instead of building 13 alternates and 11 links.
+    """
+
+    def __init__(self, html: str, head: str, languages: str, chips: str):
+        parts = html.split(MARK)
+        texts, self.slots = parts[0::2], parts[1::2]
+        assert set(self.slots) == set(SLOTS), self.slots
+        # Encoded and hashed once: a page encodes and hashes only its own parts (a kaomoji page's are a fifth of it).
+        self.fixed = [text.encode() for text in texts]
+        self.digest = hashlib.sha1(b"\0".join(self.fixed)).digest()
+        self.head, self.languages = head, languages
+        self.chips = chips  # links to every category, for the lists' pages (a kaomoji page links its own)
+
+    def fill(self, parts: dict[str, str]) -> tuple[bytes, str]:
+        """The page's bytes, and its ETag: a hash of the chrome's hash and the parts, which make the page."""
+        out, digest = [self.fixed[0]], hashlib.sha1(self.digest)
+        for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
+            part = parts.get(name, "").encode()
+            digest.update(b"%d:" % len(part))
+            digest.update(part)
+            out.append(part)
+            out.append(fixed)
+        return b"".join(out), f'"{digest.hexdigest()}"'
+
+
+def chrome(catalog: Catalog, locale: str) -> Chrome:
+    """The chrome of `locale`'s pages for this catalog (its links are relative: the same at every address).
+
+    Kept beside the catalog object (weakly: a replaced catalog takes its chromes with it), so a new catalog gets new
+    chrome with its category names and counts. Made inside a request: asset URLs come from url_for.
+    """
+    made = _chromes.setdefault(catalog, {})
+    found = made.get(locale)
+    if found is None:
+        found = made[locale] = _make_chrome(catalog, locale)
+    return found
+
+
+def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
+    t = labels()[locale]
+    settings = {
+        "locales": [{"code": code, "name": loc.name} for code, loc in catalog.locales.items() if code in labels()],
+        "default_locale": DEFAULT_LOCALE,
+        "locale": locale,
+        "aliases": ALIASES,
+        "i18n": asset_url("i18n.json"),
+        "api": {
+            "kaomojis": url_for("v1.kaomojis.list_kaomojis"),
+            "search": url_for("v1.kaomojis.search_kaomojis"),
+            "random": url_for("v1.kaomojis.random_kaomojis"),
+            "categories": url_for("v1.categories.list_categories"),
+        },
+    }
+    html = render_template(
+        "page.html", locale=locale, t={k: _markup(v) for k, v in t.items()}, settings=settings, asset_url=asset_url,
+        slot={name: _markup(f"{MARK}{name}{MARK}") for name in SLOTS},
+        home=home_path(locale), search=search_path(locale),
+        attribution=[_markup(part) for part in t["attribution"].split("{link}", 1)],
+    )
+    head = "\n".join([
+        *(f'<link rel="alternate" hreflang="{code}" href="{BASE}{prefix(code)}{SUFFIX}">' for code in page_locales()),
+        f'<link rel="alternate" hreflang="x-default" href="{BASE}{SUFFIX}">',
+        f'<meta property="og:site_name" content="{t["title"]}">',
+        f'<meta property="og:locale" content="{OG_LOCALES.get(locale, locale)}">',
+        '<meta name="twitter:card" content="summary">',
+    ])
+    links = "".join(
+        f'<li><a href="{prefix(code)}{SUFFIX}" hreflang="{code}" lang="{code}">{escape(catalog.locales[code].name)}</a></li>'
+        for code in page_locales() if code != locale
+    )
+    chips = "".join(
+        f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))} '
+        f'<span>{format_count(c.count, locale)}</span></a></li>'
+        for c in sorted(catalog.categories, key=lambda c: -c.count)
+    )
+    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips)
+
+
+def _markup(text: str) -> Markup:
+    """Text that is escaped already, or a marker: Jinja puts it in as it is."""
+    return Markup(text)
+
+
+def format_count(number: int, locale: str) -> str:
+    """A count as the page's language writes it (1,234; 1.234; 1 234), as Intl.NumberFormat does in catalog.js."""
+    text = f"{number:,}"
+    if locale in ("es", "pt", "de", "it", "id"):
+        return text.replace(",", ".")
+    if locale in ("fr", "ru"):
+        return text.replace(",", "\u202f" if locale == "fr" else "\u00a0")
+    return text
+
+
+def label(locale: str, key: str, **values: str) -> str:
+    """A label with its {placeholders} filled by `values`, which must be escaped already."""
+    text = labels()[locale][key]
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+def head(chrome: Chrome, base: str, suffix: str, locale: str, title: str, description: str, *, index: bool = True,
+         og_type: str = "website") -> str:
+    """Canonical link, hreflang alternates for every locale, Open Graph tags; `suffix` is the path after the prefix."""
+    url = f"{base}{prefix(locale)}{suffix}"
+    return (
+        f'<link rel="canonical" href="{url}">\n'
+        + chrome.head.replace(BASE, base).replace(SUFFIX, suffix)
+        + f'\n<meta property="og:type" content="{og_type}">\n<meta property="og:title" content="{title}">\n'
+        f'<meta property="og:description" content="{description}">\n<meta property="og:url" content="{url}">'
+        + ("" if index else '\n<meta name="robots" content="noindex">')
+    )
+
+
+def languages(chrome: Chrome, suffix: str) -> str:
+    """Links to the same page in the other locales, for readers and crawlers without the language menu's script."""
+    return chrome.languages.replace(SUFFIX, suffix)
+
+
+def view_json(view: dict) -> str:
+    """What catalog.js needs to take over the page, in a JSON script tag (the CSP allows no inline script)."""
+    data = orjson.dumps(view).decode().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="view">{data}</script>'
+
+
+def cards(catalog: Catalog, positions, locale: str) -> str:
+    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are.
+
+    Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
+    """
+    entries, names, slugs, t = catalog.entries, catalog.profile_texts[locale], catalog.category_slugs, labels()[locale]
+    ids, profiles, categories, widths, flags, texts, ends = (
+        entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
+    copy_before, copy_after = t["copy_face"].split("{name}")
+    details_before, details_after = t["details_for"].split("{name}")
+    kaomoji = f"{prefix(locale)}/kaomoji/"
+    out = []
+    for position in positions:
+        name, entry_id = escape(names[profiles[position]][0]), ids[position]
+        out.append(
+            f'<li class="card" data-id="{entry_id}" data-category="{slugs[categories[position]]}">'
+            f'<button type="button" class="face" aria-label="{copy_before}{name}{copy_after}">'
+            f'<span class="{face_class(widths[position], flags[position] & NEEDS_CJK_FONT)}">'
+            f'{escape(texts[ends[position]:ends[position + 1]].decode())}</span><span class="name">{name}</span></button>'
+            f'<a class="info" href="{kaomoji}{entry_id}" aria-label="{details_before}{name}{details_after}">i</a></li>'
+        )
+    return "".join(out)
+
+
+@functools.cache
+def face_class(width: int, needs_cjk_font: bool) -> str:
+    """The classes of a face's text, as catalog.js sets them: smaller when wide, a CJK font first when it needs one."""
+    return ("face-text" + (" wide" if WIDE <= width < VERY_WIDE else " very-wide" if width >= VERY_WIDE else "")
+            + (" cjk" if needs_cjk_font else ""))
+
+
+def pager(path: str, page: int, total_pages: int, locale: str, query: str = "") -> str:
+    """Previous and next links and "page 2 of 9", for readers without script (catalog.js shows "Show more")."""
+    if total_pages <= 1:
+        return ""
+    t = labels()[locale]
+    extra = f"q={escape(quote(query, safe=''))}&amp;" if query else ""
+    links = []
+    if page > 1:
+        links.append(f'<a rel="prev" href="{path}?{extra}page={page - 1}">{t["previous"]}</a>')
+    links.append(f'<span>{label(locale, "page_of", page=format_count(page, locale), pages=format_count(total_pages, locale))}</span>')
+    if page < total_pages:
+        links.append(f'<a rel="next" href="{path}?{extra}page={page + 1}">{t["next"]}</a>')
+    return f'<nav class="pager" id="pager">{" ".join(links)}</nav>'
+
+
+def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
+    """At most `length` characters, cut at a space when there is one, with an ellipsis."""
+    if len(text) <= length:
+        return text
+    cut = text[:length - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
+
+
+def entry_article(item: dict, locale: str, catalog: Catalog, face_classes: str) -> str:
+    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories."""
+    t = labels()[locale]
+    text = escape(item["text"])
+    usage = "".join(f"<li>{escape(line)}</li>" for line in item["usage"])
+    keywords = "".join(f"<li>{escape(word)}</li>" for word in item["keywords"])
+    categories = "".join(
+        f'<li><a href="{category_path(slug, locale)}">{escape(catalog.category_name(catalog.category_by_slug[slug].id, locale))}</a></li>'
+        for slug in item["categories"]
+    )
+    return (
+        f'<article class="entry" id="entry" data-id="{item["id"]}" data-category="{item["category"]}">'
+        f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{text}</span></p>'
+        f'<h2 class="entry-name" id="entry-name">{escape(item["name"])}</h2>'
+        f'<p class="entry-meaning">{escape(item["meaning"])}</p>'
+        f'<button type="button" id="entry-copy" class="copy" hidden>{t["copy"]}</button>'
+        f'<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
+        f'<h3>{t["note"]}</h3><p class="entry-note">{escape(item["note"])}</p>'
+        f'<h3>{t["usage"]}</h3><ul class="usage">{usage}</ul>'
+        f'<h3>{t["keywords"]}</h3><ul class="keywords">{keywords}</ul>'
+        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{categories}</ul>'
+        f'</article>'
+    )
+
+
+def message_article(title: str, text: str, locale: str) -> str:
+    """The body of an error page: what went wrong, and the way back."""
+    return (
+        f'<article class="entry message" id="message"><h2 class="entry-name">{title}</h2><p>{text}</p>'
+        f'<p><a href="{home_path(locale)}">{labels()[locale]["back_home"]}</a></p></article>'
+    )
