@@ -30,6 +30,7 @@ def main() -> None:
     sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
     import kaomoji_dataset
 
+    from bench.relevance import dataset_labels
     from kaomoji_api.catalog import Catalog
     from kaomoji_api.search import Searcher
 
@@ -38,11 +39,12 @@ def main() -> None:
     parser.add_argument("--worst", type=int, default=15, help="list this many of the lowest-scoring queries")
     args = parser.parse_args()
 
-    labels, sizes = {}, Counter()
+    sizes = Counter()
     for e in kaomoji_dataset.all():
-        own = {e["category"], *e["emotion"], *e["intent"], *e["subject"]} - {"uncategorized"}
-        labels[int(e["id"].removeprefix("kao_"))] = own
-        sizes.update(own)
+        sizes.update({e["category"], *e["emotion"], *e["intent"], *e["subject"]} - {"uncategorized"})
+    # Judged as bench/relevance.py judges: an entry has the labels of every dataset id of its face (the catalog
+    # keeps one id per face, which carries what all of them knew).
+    labels = dataset_labels()
     catalog = Catalog(args.catalog)
     searcher = Searcher(catalog, depth=DEPTH, cache_bytes=0)
 
