@@ -8,10 +8,10 @@ DEFAULTS = {
     "CATALOG": "catalog.sqlite",
     # Bytes of rendered responses each worker keeps per catalog (0 turns the cache off). 1 MB holds the hot set
     # (first pages, common searches) and keeps a worker that has filled every cache within its 60 MB budget.
-    "RESPONSE_CACHE_BYTES": 1_000_000,
+    "RESPONSE_CACHE_BYTES": 512_000,
     # Bytes of ranked search results each worker keeps per catalog, so that the next page of a search is
     # not ranked again (0 turns the cache off).
-    "SEARCH_CACHE_BYTES": 1_000_000,
+    "SEARCH_CACHE_BYTES": 512_000,
     # false turns every rate limit off (the per-minute limits and the gate): benchmarks, local work.
     "RATELIMIT_ENABLED": True,
     # The per-minute limits of spec part 8, per client address, in flask-limiter's notation.

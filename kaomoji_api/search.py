@@ -680,11 +680,12 @@ class Searcher:
         if faces:
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
-            if bound < len(self.catalog.entries):
-                positions = list(itertools.compress(positions, map(bound.__gt__, positions)))
-            total += len(positions)
+
+            def shown():  # iterated twice rather than listed: a list of 58,000 ints would leave the worker 2 MB larger
+                return itertools.compress(positions, map(bound.__gt__, positions)) if bound < len(self.catalog.entries) else iter(positions)
+            total += sum(1 for _ in shown())
             if claimed:  # less the faces already counted with their profile
-                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, positions)))
+                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, shown())))
         return total
 
     def search(self, query: str, locale: str, offset: int, limit: int, *, include_sensitive: bool = False) -> tuple[list[tuple[int, Match]], int]:

@@ -25,7 +25,12 @@ def test_openapi_document_is_valid_openapi_3_0(client):
 
 
 # Pages for people, not API operations: they are not in the OpenAPI document.
-WEB_ROUTES = {"/", "/docs", "/static/<path:filename>", "/docs/assets/<path:filename>"}
+WEB_ROUTES = {
+    "/", "/<page_locale:locale>/", "/category/<slug>", "/<page_locale:locale>/category/<slug>",
+    "/kaomoji/<entry_id>", "/<page_locale:locale>/kaomoji/<entry_id>", "/search", "/<page_locale:locale>/search",
+    "/sitemap.xml", "/sitemaps/<locale>-<int:number>.xml", "/robots.txt",
+    "/docs", "/static/<path:filename>", "/docs/assets/<path:filename>",
+}
 
 
 def test_every_api_route_of_the_app_is_documented_and_the_rest_are_the_web_pages(app, client):

@@ -337,7 +337,7 @@ def test_every_profile_name_of_several_words_finds_a_face_of_that_name_first(cat
 
 
 @pytest.mark.parametrize("q, locale, label", [
-    ("happy birthday", "en", "celebrate"), ("生日快乐", "zh-Hans", "celebrate"), ("merry christmas", "en", "celebrate"),
+    ("happy birthday", "en", "celebrate"), ("生日快乐", "zh-Hans", "celebrate"),
 ])
 def test_a_word_that_names_nothing_is_read_through_the_emoji_it_names(client, catalog, q, locale, label):
     # birthday and 生日 are CLDR keywords of 🎂 🎉 🥳, which mean celebrate.

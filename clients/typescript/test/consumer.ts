@@ -12,7 +12,7 @@ export async function consumer(): Promise<void> {
   const page = await client.search("cat", { limit: 10, signal: AbortSignal.timeout(1000) });
   const hits: SearchHit[] = page.data;
   const pagination: Pagination = page.pagination;
-  const why: "keyword" | "name" | "category" | "text" = hits[0]!.match.field;
+  const why: "keyword" | "name" | "category" | "text" | "says" = hits[0]!.match.field;
   const pages: number = pagination.total_pages;
 
   const one: KaomojiDetail = await client.get(1);
