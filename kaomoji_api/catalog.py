@@ -427,7 +427,8 @@ class Catalog:
                 lines = []
                 for piece in pieces.decode().split(RECORD):
                     text, romaji, fragment = piece.split(UNIT)
-                    lines.append(frame.replace("{text}", text).replace("{romaji}", romaji).replace("{gloss}", glosses[int(fragment)]))
+                    line = frame if romaji else frame.replace(" {romaji}", "")  # ッ alone has no reading of its own
+                    lines.append(line.replace("{text}", text).replace("{romaji}", romaji).replace("{gloss}", glosses[int(fragment)]))
                 return separator.join(lines)
         return self.part_names[(entry.lead_part, locale)] if entry.lead_part else name
 

@@ -106,6 +106,23 @@ def test_notes_no_longer_repeat_the_width_and_font_facts(client):
         assert "Display width" not in item["note"] and "font" not in item["note"], item["note"]
 
 
+def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, catalog):
+    """A run without a reading (ッ alone, the ｮ of a hand) leaves no "()" behind, and a gloss does not repeat the
+    romaji that the meaning and the note already give beside the text."""
+    empty = re.compile(r"\(\)|（）")  # a drawn part may show arms around a space, ヽ( )ノ: that is no empty reading
+    for (sentences,) in db.execute("SELECT sentences FROM text_reading_notes"):
+        assert not empty.search(sentences), sentences
+    romaji = {row["key"]: row["romaji"] for row in GLOSSARY.rows}
+    for code in LOCALES:
+        for key, gloss in GLOSSARY.texts(code)["fragments"].items():
+            if romaji[key]:
+                assert f"({romaji[key]})" not in gloss and f"（{romaji[key]}）" not in gloss, (code, key, gloss)
+        for position in range(0, catalog.entries.visible, 7):
+            entry = catalog.entries.at(position)
+            meaning = catalog.meaning_for(entry, code, "")
+            assert not empty.search(meaning) and "」 :" not in meaning and "」 ：" not in meaning, (code, meaning)
+
+
 # ------------------------------------------------------------------------- usage
 
 def test_no_face_of_a_greeting_type_intent_has_a_usage_sentence_of_another_intent(db):

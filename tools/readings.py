@@ -269,8 +269,11 @@ class TextWriter:
         out = []
         for text, romaji, row in self._pieces(runs):
             if row is None:
-                out.append(fill(self.frames["text_unknown"], text=text, romaji=romaji))
+                if romaji:  # a lone small kana (the ｮ of a hand on a wall) reads as nothing: nothing to say
+                    out.append(fill(self.frames["text_unknown"], text=text, romaji=romaji))
             else:
                 frame = self.frames["text_is" if row["intent"] in THINGS else "text_means"]
+                if not romaji:  # a small kana alone (ッ) has no reading of its own: no empty brackets
+                    frame = re.sub(r"\s?[(（]\{romaji\}[)）]", "", frame)
                 out.append(fill(frame, text=text, romaji=romaji, gloss=self.glosses[row["key"]]))
         return spaced(out)
