@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+import orjson
+
 from kaomoji_api.lru import SizedLru
 
 # tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
@@ -79,7 +81,8 @@ def _selections(count: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
-ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE = 1, 2, 4, 8  # bits of Entries.flags
+# Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\).
+ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED = 1, 2, 4, 8, 16
 _new_tuple = tuple.__new__
 
 
@@ -96,7 +99,7 @@ class Entries:
         self.categories = array("B")    # category id at each position
         self.shapes = array("I")        # face shape (near-copy key) at each position
         self.widths = array("H")        # display width at each position
-        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE
+        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED
         self.text_readings = array("I")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("H")    # parts.id at each position
@@ -124,10 +127,15 @@ class Entries:
             self.categories.append(category_id)
             self.shapes.append(shape)
             self.widths.append(width)
-            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE)
-            texts += text.encode()
+            encoded = text.encode()
+            escaped = orjson.dumps(text) != b'"%b"' % encoded
+            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
+                              | escaped * ESCAPED)
+            texts += encoded
             self.ends.append(len(texts))
             self.by_profile.setdefault(profile_id, array("I")).append(position)
+            if profile_categories[profile_id][0] != category_id:  # items write the profile's (kaomoji_api/pieces.py)
+                raise ValueError(f"entry {entry_id}: its category is not the first of its profile's")
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
         if self.visible is None:
@@ -245,22 +253,15 @@ class Catalog:
             pieces += text.encode()
             self._piece_ends.append(len(pieces))
         self._pieces = bytes(pieces)
-        self._glosses: dict[str, tuple[str, ...]] = {}
         # The example sentences of the groups (an intent or a category, in a locale) asked for lately, read from the
         # file when first needed: all of them in every locale would cost a worker a megabyte.
         self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(t) * 2 + 80 for t in templates))
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
-        # Profiles repeat the same names and keyword lists many times: keep one copy of each.
-        shared: dict = {}
-        # Per locale, a list indexed by profile id: (name, keywords).
-        self.profile_texts: dict[str, list] = {code: [None] * (max(self.profiles) + 1) for code in self.locales}
-        for pid, locale, name, keywords in db.execute("SELECT profile_id, locale, name, keywords FROM profile_texts"):
-            self.profile_texts[locale][pid] = (
-                shared.setdefault(name, name),
-                shared.setdefault(keywords, tuple(shared.setdefault(k, k) for k in json.loads(keywords))),
-            )
+        rows = db.execute("SELECT count(*) FROM profile_texts").fetchone()[0]
+        if rows != len(self.profiles) * len(self.locales):
+            raise ValueError(f"profile_texts has {rows} rows, not one per profile and locale")
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
         if not self.version or self.entry_count <= 0:
             raise ValueError("meta has no version or no entries")
@@ -408,29 +409,22 @@ class Catalog:
     def category_description(self, category_id: int, locale: str) -> str:
         return self.category_texts[(category_id, locale)][2]
 
-    def glosses(self, locale: str) -> tuple[str, ...]:
-        """What each glossary fragment says in `locale`, by fragment id (index 0 unused); read on first use, so a
-        worker holds only the locales it is asked for."""
-        glosses = self._glosses.get(locale)
-        if glosses is None:
-            rows = self.db.execute("SELECT gloss FROM fragment_texts WHERE locale = ? ORDER BY fragment_id", (locale,))
-            glosses = self._glosses[locale] = ("", *(gloss for (gloss,) in rows))
-        return glosses
+    def profile_texts(self, locale: str) -> list[tuple[str, tuple[str, ...]] | None]:
+        """(name, keywords) of each profile in `locale`, by profile id, read from the file: what needs them keeps
+        what it needs (kaomoji_api/pieces.py), for the locales it is asked for."""
+        texts: list = [None] * (max(self.profiles) + 1)
+        for pid, name, keywords in self.db.execute("SELECT profile_id, name, keywords FROM profile_texts WHERE locale = ?", (locale,)):
+            texts[pid] = (name, tuple(json.loads(keywords)))
+        return texts
 
-    def meaning_for(self, entry: Entry, locale: str, name: str) -> str:
-        """One line: what its text says; failing that, its most telling drawn part; failing that, its name."""
-        if entry.text_reading:
-            pieces = self._pieces[self._piece_ends[entry.text_reading - 1]:self._piece_ends[entry.text_reading]]
-            if pieces:
-                frame, separator = self.frames[locale][:2]
-                glosses = self.glosses(locale)
-                lines = []
-                for piece in pieces.decode().split(RECORD):
-                    text, romaji, fragment = piece.split(UNIT)
-                    line = frame if romaji else frame.replace(" {romaji}", "")  # ッ alone has no reading of its own
-                    lines.append(line.replace("{text}", text).replace("{romaji}", romaji).replace("{gloss}", glosses[int(fragment)]))
-                return separator.join(lines)
-        return self.part_names[(entry.lead_part, locale)] if entry.lead_part else name
+    def glosses(self, locale: str) -> list[str]:
+        """What each glossary fragment says in `locale`, by fragment id (index 0 unused)."""
+        return ["", *(gloss for (gloss,) in self.db.execute(
+            "SELECT gloss FROM fragment_texts WHERE locale = ? ORDER BY fragment_id", (locale,)))]
+
+    def reading_pieces(self, reading: int) -> bytes:
+        """What an item's meaning is written from for the text reading `reading` (schema.sql, text_readings), UTF-8."""
+        return self._pieces[self._piece_ends[reading - 1]:self._piece_ends[reading]]
 
     def usage_for(self, entry: Entry, locale: str) -> list[str]:
         """Two or three example sentences of its intent, else of its category, chosen from the id so that

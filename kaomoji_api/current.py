@@ -21,6 +21,7 @@ from flask import current_app
 from kaomoji_api import response_cache
 from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.lru import SizedLru
+from kaomoji_api.pieces import ItemWriter
 from kaomoji_api.search import Searcher
 from kaomoji_api.watch import WatchedFile
 
@@ -30,6 +31,7 @@ RESTART_SPREAD = 10.0  # seconds over which the workers that swapped catalogs re
 @dataclass(frozen=True)
 class Served:
     catalog: Catalog
+    items: ItemWriter
     searcher: Searcher
     responses: SizedLru
     openapi: dict
@@ -47,7 +49,7 @@ def open_served(app, path: str) -> Served:
     except (sqlite3.DatabaseError, LookupError, ValueError, TypeError) as error:
         raise CatalogError(f"not a whole kaomoji catalog: {path} (search index: {error})") from None
     responses = response_cache.response_cache(int(app.config["RESPONSE_CACHE_BYTES"]))
-    served = Served(catalog, searcher, responses, build_document(catalog, app))
+    served = Served(catalog, ItemWriter(catalog), searcher, responses, build_document(catalog, app))
     release_memory()  # what opening read and dropped: rows, JSON, SQLite pages
     return served
 

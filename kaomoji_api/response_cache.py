@@ -13,7 +13,7 @@ from typing import NamedTuple
 from flask import current_app, request
 
 from kaomoji_api import current
-from kaomoji_api.http import ok_or_not_modified
+from kaomoji_api.http import checked_headers, ok_or_not_modified
 from kaomoji_api.lru import SizedLru
 
 # What an item costs beyond its body: the key, the header list and the objects around them.
@@ -52,7 +52,8 @@ def cached_response(view=None, *, when=None, per_host=False):
             key += (request.host_url,)
         hit = cache.get(key)
         if hit is not None:
-            return ok_or_not_modified(hit.body, hit.headers, hit.etag, hit.entries)
+            # Checked when the response was first made; a copy, since hooks add headers to each response.
+            return ok_or_not_modified(hit.body, checked_headers(list(hit.headers)), hit.etag, hit.entries)
         response = view(*args, **kwargs)
         if response.status_code == 200 and not response.cache_control.no_store:
             cache.put(key, Cached(response.get_data(), list(response.headers), response.headers["ETag"], response.entries))

@@ -54,6 +54,38 @@ def test_search_items_carry_note_usage_and_why_they_matched(client, path):
         assert item["match"]["field"] in {"keyword", "name", "category", "text"}
 
 
+def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(client, catalog):
+    """Items are joined from build-time pieces (kaomoji_api/pieces.py): each must still be valid JSON holding the entry's
+    own fields, in every locale, faces with quotes and backslashes included."""
+    entries = catalog.entries
+    escaped = [p for p in range(entries.visible) if '"' in entries.text_at(p) or "\\" in entries.text_at(p)]
+    positions = [*escaped[:40], *range(0, entries.visible, 997)]
+    assert len(escaped) > 40
+    for locale in catalog.locales:
+        names = catalog.profile_texts(locale)
+        for position in positions:
+            entry = entries.at(position)
+            response, body = get(client, f"/api/v1/kaomojis/{entry.id}?locale={locale}")
+            item = body["data"]
+            name, keywords = names[entry.profile_id]
+            assert {k: item[k] for k in ENTRY_FIELDS - {"meaning"}} == {
+                "id": entry.id, "text": entry.text, "category": catalog.category_slugs[entry.category_id],
+                "categories": list(catalog.profile_categories[entry.profile_id]), "name": name, "keywords": list(keywords),
+                "display_width": entry.display_width, "ascii_safe": entry.ascii_safe, "needs_cjk_font": entry.needs_cjk_font,
+                "scripts": list(entry.scripts), "sensitive": entry.sensitive,
+            }, (locale, entry.id)
+            said = catalog.reading_pieces(entry.text_reading) if entry.text_reading else b""
+            if said:
+                glosses = catalog.glosses(locale)
+                for run in said.decode().split("\x1e"):
+                    text, _, fragment = run.split("\x1f")
+                    assert text in item["meaning"] and glosses[int(fragment)] in item["meaning"], (locale, item)
+            elif entry.lead_part:
+                assert item["meaning"] == catalog.part_names[(entry.lead_part, locale)]
+            else:
+                assert item["meaning"] == name
+
+
 def test_keywords_are_arrays_of_strings_and_category_a_slug(client):
     _, body = get(client, "/api/v1/kaomojis?limit=50")
     slugs = {c["slug"] for c in get(client, "/api/v1/categories")[1]["data"]}

@@ -9,9 +9,11 @@ import re
 import sqlite3
 import unicodedata
 
+import orjson
 import pytest
 
 from bench.glossary_coverage import distinct_note_share
+from kaomoji_api.pieces import ItemWriter
 from tools import faces, readings
 from tools import locales as locale_files
 from tools.rendering import needs_cjk_font
@@ -113,13 +115,13 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
     for (sentences,) in db.execute("SELECT sentences FROM text_reading_notes"):
         assert not empty.search(sentences), sentences
     romaji = {row["key"]: row["romaji"] for row in GLOSSARY.rows}
+    writer = ItemWriter(catalog)
     for code in LOCALES:
         for key, gloss in GLOSSARY.texts(code)["fragments"].items():
             if romaji[key]:
                 assert f"({romaji[key]})" not in gloss and f"（{romaji[key]}）" not in gloss, (code, key, gloss)
         for position in range(0, catalog.entries.visible, 7):
-            entry = catalog.entries.at(position)
-            meaning = catalog.meaning_for(entry, code, "")
+            meaning = orjson.loads(writer.meaning(position, code))
             assert not empty.search(meaning) and "」 :" not in meaning and "」 ：" not in meaning, (code, meaning)
 
 

@@ -312,9 +312,9 @@ def test_faces_matching_a_whole_phrase_come_first(client, catalog, q):
 
     stemmer = textnorm.stemmer_for("english")
     words = set(textnorm.index_tokens(q, stemmer))
-    ranked = []
+    ranked, texts = [], catalog.profile_texts("en")
     for item in search(client, q, limit=25)["data"]:
-        name, keywords = catalog.profile_texts["en"][catalog.entry(item["id"]).profile_id]
+        name, keywords = texts[catalog.entry(item["id"]).profile_id]
         ranked.append(words <= {t for text in (name, *keywords) for t in textnorm.index_tokens(text, stemmer)})
     assert ranked[0] and ranked == sorted(ranked, reverse=True), ranked  # the whole phrase, then its words
 
@@ -329,10 +329,10 @@ def test_every_profile_name_of_several_words_finds_a_face_of_that_name_first(cat
 
     searcher = Searcher(catalog, depth=1, cache_bytes=0)
     names = {name for (name,) in catalog.db.execute("SELECT DISTINCT name FROM profile_texts WHERE locale = 'en'") if len(name.split()) > 1}
-    good = 0
+    good, texts = 0, catalog.profile_texts("en")
     for name in names:
         hits, _ = searcher.search(name, "en", 0, 1)
-        good += bool(hits) and catalog.profile_texts["en"][catalog.entries.profiles[hits[0][0]]][0].casefold() == name.casefold()
+        good += bool(hits) and texts[catalog.entries.profiles[hits[0][0]]][0].casefold() == name.casefold()
     assert len(names) > 100 and good / len(names) >= 0.95, (good, len(names))
 
 

@@ -4,39 +4,39 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+import orjson
 from flask import current_app, request
 
 from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog, Category
+from kaomoji_api.current import Served
 from kaomoji_api.locales import DEFAULT_LOCALE
 
 
-def entry_items(catalog: Catalog, positions, locale: str, *, detail: bool) -> list[dict]:
-    """The entries at `positions` as the API shows them; `note` and `usage` only in detail (single entry, search)."""
-    names, slugs, items = catalog.profile_texts[locale], catalog.category_slugs, []
-    categories = catalog.profile_categories  # one shared tuple per set of categories: nothing to build here
+def entry_items(served: Served, positions, locale: str, *, detail: bool, matches=None) -> list[orjson.Fragment]:
+    """The entries at `positions` as the API shows them, each already JSON (kaomoji_api/pieces.py), for a payload
+    that orjson writes; `note` and `usage` only in detail (single entry, search), and each entry's search `match`
+    when given."""
+    if not detail:
+        writer = served.items
+        return [orjson.Fragment(writer.item(position, locale)) for position in positions]
+    return list(map(orjson.Fragment, entry_json(served, positions, locale, detail=True, matches=matches)))
+
+
+def entry_json(served: Served, positions, locale: str, *, detail: bool, matches=None) -> list[bytes]:
+    """The entries at `positions` as JSON objects, as entry_items shows them."""
+    catalog, writer = served.catalog, served.items
+    if not detail:
+        return [writer.item(position, locale) for position in positions]
     entries = list(map(catalog.entries.at, positions))
-    details = catalog.details(entries, locale) if detail and entries else {}
-    for entry in entries:
-        name, keywords = names[entry.profile_id]
-        item = {
-            "id": entry.id,
-            "text": entry.text,
-            "category": slugs[entry.category_id],
-            "categories": categories[entry.profile_id],
-            "name": name,
-            "meaning": catalog.meaning_for(entry, locale, name),
-            "keywords": keywords,
-            "display_width": entry.display_width,
-            "ascii_safe": entry.ascii_safe,
-            "needs_cjk_font": entry.needs_cjk_font,
-            "scripts": entry.scripts,
-            "sensitive": entry.sensitive,
-        }
-        if detail:
-            item["note"] = catalog.note_for(entry, locale, details[entry.id])
-            item["usage"] = catalog.usage_for(entry, locale)
-        items.append(item)
+    details = catalog.details(entries, locale) if entries else {}
+    items = []
+    for index, entry in enumerate(entries):
+        extra = b',"note":%b,"usage":%b' % (
+            orjson.dumps(catalog.note_for(entry, locale, details[entry.id])), orjson.dumps(catalog.usage_for(entry, locale)))
+        if matches is not None:
+            extra += b',"match":%b' % orjson.dumps(matches[index].as_dict())
+        items.append(writer.item(entry.position, locale, extra))
     return items
 
 

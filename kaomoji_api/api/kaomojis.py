@@ -17,7 +17,8 @@ bp = Blueprint("kaomojis", __name__)
 @bp.get("/kaomojis")
 @cached_response
 def list_kaomojis():
-    catalog, params = served().catalog, Params()
+    state, params = served(), Params()
+    catalog = state.catalog
     locale = params.locale(catalog.locales)
     page = params.page()
     limit = params.integer("limit", bounds.LIST_LIMIT, 1, bounds.LIST_MAX)
@@ -33,14 +34,15 @@ def list_kaomojis():
         include_sensitive=include_sensitive, offset=(page - 1) * limit, limit=limit,
     )
     meta, link = pagination(page, limit, total)
-    data = entry_items(catalog, positions, locale, detail=False)
+    data = entry_items(state, positions, locale, detail=False)
     return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)
 
 
 # Not cached: an entry is read from memory in microseconds, and ~70,000 ids would only churn the cache.
 @bp.get(f"/kaomojis/<digits(max={bounds.MAX_ID}):entry_id>")
 def get_kaomoji(entry_id: int):
-    catalog, params = served().catalog, Params()
+    state, params = served(), Params()
+    catalog = state.catalog
     locale = params.locale(catalog.locales)
     params.done()
     position = catalog.entries.position(entry_id)
@@ -49,14 +51,15 @@ def get_kaomoji(entry_id: int):
         return redirect(url_for(request.endpoint, entry_id=catalog.redirects[entry_id], **request.args), 301)
     if position is None:
         abort(404, f"no kaomoji has id {entry_id}")
-    return json_response({"data": entry_items(catalog, [position], locale, detail=True)[0]}, LONG, entries=1, locale=locale)
+    return json_response({"data": entry_items(state, [position], locale, detail=True)[0]}, LONG, entries=1, locale=locale)
 
 
 @bp.get("/kaomojis/random")
 @bp.get("/random")
 @cached_response(when=lambda: "seed" in request.args)  # an unseeded pick is never the same twice
 def random_kaomojis():
-    catalog, params = served().catalog, Params()
+    state, params = served(), Params()
+    catalog = state.catalog
     locale = params.locale(catalog.locales)
     count = params.integer("count", bounds.RANDOM_COUNT, 1, bounds.RANDOM_MAX)
     slugs = params.choices("category", catalog.category_by_slug)
@@ -64,7 +67,7 @@ def random_kaomojis():
     params.done()
 
     positions = catalog.random_positions(count, catalog.category_ids(slugs, None), seed)
-    data = entry_items(catalog, positions, locale, detail=False)
+    data = entry_items(state, positions, locale, detail=False)
     return json_response({"data": data}, SEEDED if seed else NO_STORE, entries=len(data), locale=locale)
 
 
@@ -81,8 +84,6 @@ def search_kaomojis():
     params.done()
 
     hits, total = state.searcher.search(query, locale, (page - 1) * limit, limit, include_sensitive=include_sensitive)
-    data = entry_items(state.catalog, [position for position, _ in hits], locale, detail=True)
-    for item, (_, match) in zip(data, hits, strict=True):
-        item["match"] = match.as_dict()
+    data = entry_items(state, [position for position, _ in hits], locale, detail=True, matches=[match for _, match in hits])
     meta, link = pagination(page, limit, total, depth=bounds.SEARCH_DEPTH)
     return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)

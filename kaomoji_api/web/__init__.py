@@ -7,12 +7,13 @@ The sitemap and robots.txt are in sitemap.py.
 
 from __future__ import annotations
 
+import orjson
 from flask import Blueprint, abort, make_response, redirect, render_template, request, send_from_directory, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.routing import BaseConverter
 
 from kaomoji_api.api.bounds import MAX_PAGE, QUERY_MAX_LENGTH, SEARCH_DEPTH
-from kaomoji_api.api.items import entry_items, public_url
+from kaomoji_api.api.items import entry_json, public_url
 from kaomoji_api.current import served
 from kaomoji_api.http import NO_STORE, PAGE, SHORT, html_response
 from kaomoji_api.locales import DEFAULT_LOCALE, resolve
@@ -131,7 +132,7 @@ def catalog_page(locale: str | None = None):
     return _show(
         code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
         heading=f'{t["heading_all"]} · {render.label(code, "count", count=render.format_count(total, code))}',
-        cards=render.cards(catalog, range(min(PAGE_SIZE, total)), code),
+        cards=render.cards(served(), range(min(PAGE_SIZE, total)), code),
     )
 
 
@@ -161,7 +162,7 @@ def category_page(slug: str, locale: str | None = None):
     suffix = f"/category/{slug}" + (f"?page={page}" if page > 1 else "")
     return _show(
         code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
-        heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(catalog, positions, code),
+        heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(served(), positions, code),
         pager=render.pager(render.category_path(slug, code), page, total_pages, code),
     )
 
@@ -172,7 +173,8 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
     code = _localized(locale)
     if code is None:
         return _to_canonical(locale, f"/kaomoji/{entry_id}")
-    catalog = served().catalog
+    state = served()
+    catalog = state.catalog
     number = int(entry_id) if entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= 10 else -1
     position = catalog.entries.position(number)
     if position is None and number in catalog.redirects:
@@ -181,7 +183,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         return redirect(render.kaomoji_path(catalog.redirects[number], code) + (f"?{query}" if query else ""), 301)
     if position is None:
         return _error(code, 404, render.labels()[code]["not_found"])
-    item = entry_items(catalog, [position], code, detail=True)[0]
+    item = orjson.loads(entry_json(state, [position], code, detail=True)[0])
     entry = catalog.entries.at(position)
     face, name = render.escape(item["text"]), render.escape(item["name"])
     similar = catalog.similar_positions(position, SIMILAR)
@@ -190,7 +192,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         index=not entry.sensitive, og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
         article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font)),
-        heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(catalog, similar, code),
+        heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(state, similar, code),
     )
 
 
@@ -218,7 +220,7 @@ def search_page(locale: str | None = None):
     shown = render.escape(query)
     heading = render.label(code, "heading_search", query=shown)
     suffix = f"/search?q={render.escape(render.quote(query, safe=''))}" + (f"&amp;page={page}" if page > 1 else "")
-    cards = render.cards(state.catalog, [position for position, _ in hits], code)
+    cards = render.cards(state, [position for position, _ in hits], code)
     return _show(
         code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
         view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},

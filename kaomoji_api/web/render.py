@@ -19,6 +19,7 @@ from flask import render_template, url_for
 from markupsafe import Markup
 
 from kaomoji_api.catalog import NEEDS_CJK_FONT, Catalog
+from kaomoji_api.current import Served
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.web.assets import STATIC, asset_url
 
@@ -197,12 +198,13 @@ def view_json(view: dict) -> str:
     return f'<script type="application/json" id="view">{data}</script>'
 
 
-def cards(catalog: Catalog, positions, locale: str) -> str:
+def cards(state: Served, positions, locale: str) -> str:
     """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are.
 
     Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
     """
-    entries, names, slugs, t = catalog.entries, catalog.profile_texts[locale], catalog.category_slugs, labels()[locale]
+    catalog = state.catalog
+    entries, names, slugs, t = catalog.entries, state.items.names(locale), catalog.category_slugs, labels()[locale]
     ids, profiles, categories, widths, flags, texts, ends = (
         entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
     copy_before, copy_after = t["copy_face"].split("{name}")
@@ -210,7 +212,7 @@ def cards(catalog: Catalog, positions, locale: str) -> str:
     kaomoji = f"{prefix(locale)}/kaomoji/"
     out = []
     for position in positions:
-        name, entry_id = escape(names[profiles[position]][0]), ids[position]
+        name, entry_id = escape(names[profiles[position]]), ids[position]
         out.append(
             f'<li class="card" data-id="{entry_id}" data-category="{slugs[categories[position]]}">'
             f'<button type="button" class="face" aria-label="{copy_before}{name}{copy_after}">'
