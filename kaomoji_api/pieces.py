@@ -7,6 +7,9 @@ items against the fields read one by one.
 
 from __future__ import annotations
 
+import operator
+import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 import orjson
@@ -31,9 +34,18 @@ class LocalePieces(NamedTuple):
     names_json: list[bytes | None]  # the same inside a JSON string's quotes
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
     glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
-    frame: bytes                   # a meaning line: a bytes template of %(text)b, %(romaji)b and %(gloss)b
-    bare_frame: bytes              # the same for a run without a reading of its own (ッ alone)
+    frame: tuple[bytes, Callable]  # a meaning line: a bytes template, and what picks its values of (text, romaji, gloss)
+    bare_frame: tuple[bytes, Callable]  # the same for a run without a reading of its own (ッ alone)
     separator: bytes               # between the lines of two runs
+
+
+def _template(frame: bytes) -> tuple[bytes, Callable]:
+    """A frame of {text}, {romaji} and {gloss} as a %-template, and what picks its values, in the frame's order, from
+    (text, romaji, gloss)."""
+    names = re.findall(rb"\{(text|romaji|gloss)\}", frame)
+    template = re.sub(rb"\{(text|romaji|gloss)\}", b"%b", frame.replace(b"%", b"%%"))
+    picks = [(b"text", b"romaji", b"gloss").index(name) for name in names]
+    return template, (operator.itemgetter(*picks) if len(picks) > 1 else lambda values: (values[picks[0]],))
 
 
 class ItemWriter:
@@ -77,12 +89,12 @@ class ItemWriter:
         said = self.catalog.reading_pieces(reading) if reading else b""
         if said:
             lines = []
-            for run in said.split(RECORD_BYTES):
+            for run in said.split(RECORD_BYTES) if RECORD_BYTES in said else (said,):
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
                 text, romaji, fragment = run.split(UNIT_BYTES)
-                values = {b"text": text, b"romaji": romaji, b"gloss": pieces.glosses[int(fragment)]}
-                lines.append(pieces.frame % values if romaji else pieces.bare_frame % values)
-            return b'"%b"' % pieces.separator.join(lines)
+                template, values = pieces.frame if romaji else pieces.bare_frame
+                lines.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
+            return b'"%b"' % (lines[0] if len(lines) == 1 else pieces.separator.join(lines))
         part = self._lead_parts[position]
         if part:
             return orjson.dumps(self.catalog.part_names[(part, locale)])
@@ -94,8 +106,6 @@ class ItemWriter:
 
     def _read_locale(self, locale: str) -> LocalePieces:
         frame, separator = map(json_inside, self.catalog.frames[locale][:2])
-        frame = (frame.replace(b"%", b"%%").replace(b"{text}", b"%(text)b").replace(b"{romaji}", b"%(romaji)b")
-                 .replace(b"{gloss}", b"%(gloss)b"))
         # Profiles share names and keyword lists (a few hundred of each for ~1,000 profiles): one copy of each.
         encoded: dict = {}
         texts = self.catalog.profile_texts(locale)
@@ -103,7 +113,7 @@ class ItemWriter:
             [None if t is None else encoded.setdefault(t[0], t[0]) for t in texts],
             [None if t is None else encoded.get((t[0],)) or encoded.setdefault((t[0],), json_inside(t[0])) for t in texts],
             [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
-            tuple(map(json_inside, self.catalog.glosses(locale))), frame, frame.replace(b" %(romaji)b", b""), separator,
+            tuple(map(json_inside, self.catalog.glosses(locale))), _template(frame), _template(frame.replace(b" {romaji}", b"")), separator,
         )
         return pieces
 
