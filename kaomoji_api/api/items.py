@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from urllib.parse import urlencode
 
 import orjson
 from flask import current_app, request
+from werkzeug.sansio.utils import get_current_url
 
 from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog, Category
@@ -42,7 +44,14 @@ def entry_json(served: Served, positions, locale: str, *, detail: bool, matches=
 
 def public_url() -> str:
     """The service's public address without a trailing slash: KAOMOJI_PUBLIC_URL, else the request's."""
-    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
+    return current_app.config["PUBLIC_URL"].rstrip("/") or _host_url(request.scheme, request.host)
+
+
+@functools.lru_cache(maxsize=64)
+def _host_url(scheme: str, host: str) -> str:
+    # Werkzeug's host_url decodes an internationalised host name on every call, a tenth of a page's time; a server is
+    # asked under a few names, and at most 64 are kept whatever Host headers clients send.
+    return get_current_url(scheme, host).rstrip("/")
 
 
 def category_url(slug: str, locale: str) -> str:
