@@ -210,6 +210,24 @@ def test_every_glossary_phrase_in_every_locale_finds_the_faces_that_say_it_first
         assert statistics.mean(first for first, _, _ in found) >= 0.9, code  # measured: 0.926 (ja) to 0.987 (ko)
 
 
+@pytest.mark.parametrize("q, locale", [("merry christmas", "en"), ("feliz navidad", "es"), ("メリークリスマス", "ja")])
+def test_a_face_that_writes_a_phrase_in_latin_letters_says_it_too(client, q, locale):
+    # Four faces say メリークリスマス in Japanese, six more write Merry*Christmas: a query in any locale finds all ten,
+    # those that say it in Japanese first.
+    first = search(client, q, locale=locale, limit=10)["data"]
+    latin = ["merry" in i["text"].casefold() and "christmas" in i["text"].casefold() for i in first]
+    assert len(first) == 10 and all(i["match"]["field"] in ("says", "text") for i in first)  # text: written as queried
+    assert 0 < latin.index(True) and latin == sorted(latin) and sum(latin) >= 6, [i["text"] for i in first]
+
+
+def test_a_phrase_is_read_in_latin_letters_only_whole_words_of_three_letters_or_more():
+    from tools.search_index import latin_phrase, latin_words
+
+    assert latin_words("(*^-')ﾉ☆“Merry*Christmas”☆") == ("merry", "christmas")
+    assert latin_phrase("Merry Christmas") == ("merry", "christmas") and latin_phrase("bon appétit") == ("bon", "appetit")
+    assert latin_phrase("oh!") is None and latin_phrase("晚安") is None and latin_phrase("спасибо") is None
+
+
 def test_a_phrase_that_is_also_a_keyword_shows_faces_that_are_both_first(client, catalog):
     # 晚安 is the Chinese "good night" and a word for sleepy: sleepy faces that say おやすみ come first.
     saying = faces_saying(catalog, "晚安", "zh-Hans")
