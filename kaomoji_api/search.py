@@ -273,13 +273,15 @@ class SaysIndex:
         forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
         keys = {query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}
         rank = {code: number for number, code in enumerate(codes)}
-        best, tokens_found = None, defaultdict(dict)
+        best, tokens_found, whole_phrases = None, defaultdict(dict), defaultdict(set)
         for key, locale, kind, targets, value in self._rows(keys):
             locale_rank = min(rank.get(locale, 0), 1)
             if kind == "says_token":
                 if locale in forms and key in forms[locale][1]:
                     tokens_found[locale][key] = (targets, value)
                 continue
+            if kind in ("says", "says_stem"):
+                whole_phrases[locale].add(key)
             stemmed = forms[locale][0] if locale in forms else None
             wanted = query.folded if kind in ("written", "says", "romaji") else stemmed
             if kind == "intent" and key in (query.folded, stemmed) or key == wanted:
@@ -290,18 +292,22 @@ class SaysIndex:
             for locale, found in tokens_found.items():
                 wanted = set(forms[locale][1])
                 if wanted <= set(found) or loose:
-                    # The rarest word's phrases, narrowed by each other word that leaves some.
-                    sets = sorted((set(array_of(t)) for t, _ in found.values()), key=len)
-                    targets, kept = sets[0], 1
-                    for more in sets[1:]:
+                    # The phrases of the rarest word that is a whole phrase (auguri in tanti auguri: “auguri!”, not “avere
+                    # tanto”), or of the rarest word, narrowed by each other word that leaves some.
+                    sets = sorted(((set(array_of(t)), token) for token, (t, _) in found.items()),
+                                  key=lambda pair: (pair[1] not in whole_phrases[locale], len(pair[0])))
+                    targets, kept = sets[0][0], [sets[0][1]]
+                    for more, token in sets[1:]:
                         if targets & more:
-                            targets, kept = targets & more, kept + 1
-                    missed = len(wanted) - kept
+                            targets, kept = targets & more, [*kept, token]
+                    missed = len(wanted) - len(kept)
                     if missed and not loose:
                         continue
-                    # A phrase with some of the words comes after the keywords with as many (sad dog: the dogs, then woof).
-                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, SAYS_AFTER_KEYWORDS, len(targets)))
-                    candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
+                    # A phrase with some of the words comes after the keywords with as many, as whole (sad dog: the dogs,
+                    # then woof); a word that is a whole phrase (help in help me: “help!”) is whole, as a keyword is.
+                    parts = sum(token not in whole_phrases[locale] for token in kept)
+                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, parts, SAYS_AFTER_KEYWORDS + len(targets)))
+                    candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, found[kept[0]][1])
                     if best is None or candidate[0] < best[0]:
                         best, partial_targets = candidate, targets
             if best is None:

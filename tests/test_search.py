@@ -228,6 +228,13 @@ def test_a_phrase_is_read_in_latin_letters_only_whole_words_of_three_letters_or_
     assert latin_phrase("oh!") is None and latin_phrase("晚安") is None and latin_phrase("спасибо") is None
 
 
+@pytest.mark.parametrize("q, locale, phrase", [("help me", "en", "help!"), ("tanti auguri", "it", "auguri!")])
+def test_a_query_word_that_is_a_whole_phrase_ranks_before_keywords_holding_another_word_in_part(client, q, locale, phrase):
+    # help is the whole of “help!” (助けて); me is only a part of the keywords “me rendo”, “that's me”.
+    first = search(client, q, locale=locale, limit=10)["data"]
+    assert len(first) == 10 and all(i["match"] == {"field": "says", "value": phrase, "locale": locale} for i in first)
+
+
 def test_a_phrase_that_is_also_a_keyword_shows_faces_that_are_both_first(client, catalog):
     # 晚安 is the Chinese "good night" and a word for sleepy: sleepy faces that say おやすみ come first.
     saying = faces_saying(catalog, "晚安", "zh-Hans")
