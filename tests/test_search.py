@@ -289,6 +289,16 @@ def test_a_misspelled_word_is_corrected_and_the_match_says_so(client, typo, word
         assert all(i["match"]["corrected_from"] == typo and word in i["match"]["value"].casefold() for i in first)
 
 
+@pytest.mark.parametrize("a, b, distance", [
+    ("suprised", "surprised", 1), ("hapy", "happy", 1), ("teh", "the", 1), ("abc", "bca", 2), ("ca", "abc", 3),
+    ("embarased", "embarrassed", 2), ("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0), ("ab", "ba", 1),
+])
+def test_edit_distance_counts_insertions_deletions_substitutions_and_swaps_of_neighbours(a, b, distance):
+    from kaomoji_api import textnorm
+
+    assert textnorm.edit_distance(a, b) == textnorm.edit_distance(b, a) == distance
+
+
 def test_every_label_with_one_letter_dropped_is_found_again(catalog):
     # The whole English vocabulary of labels: each of 5+ letters, its middle letter dropped, finds one of the
     # label's words first (corrected, or through its beginning).
