@@ -121,7 +121,10 @@ class LocaleIndex:
     @staticmethod
     def _with_prefix(keys: list[str], prefix: str) -> list[str]:
         """The sorted keys that start with `prefix`: those from it up to it followed by the last code point."""
-        return keys[bisect.bisect_left(keys, prefix):bisect.bisect_left(keys, prefix + LAST_CODE_POINT)]
+        start = bisect.bisect_left(keys, prefix)
+        if start == len(keys) or not keys[start].startswith(prefix):  # most often: one bisection, not two
+            return []
+        return keys[start:bisect.bisect_left(keys, prefix + LAST_CODE_POINT, start)]
 
     def _all_tokens(self, index: dict, keys: list[str], tokens: list[str]) -> tuple[int, Match | None]:
         """Profiles having every token, the last one as a prefix (a word being typed)."""
@@ -265,16 +268,28 @@ class SaysIndex:
             counts.byteswap()
         return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
-        """The best way the query names what faces say, as (tier key, positions, Match, census or None), or None;
-        with `loose`, a phrase holding only some of the query's words will do (merry christmas: Christmas)."""
+    @staticmethod
+    def _forms(query: textnorm.Query, codes: list[str], stemmers: dict) -> dict[str, tuple[str, list[str]]]:
+        return {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
+
+    def rows(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> list[tuple]:
+        """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
         if not query.folded:
+            return []
+        forms = self._forms(query, codes, stemmers)
+        return self._rows({query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}).fetchall()
+
+    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, rows: list[tuple],
+              loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
+        """The best way the query names what faces say (`rows`: see rows()), as (tier key, positions, Match, census
+        or None), or None; with `loose`, a phrase holding only some of the query's words will do (merry christmas:
+        Christmas)."""
+        if not query.folded or not rows:
             return None
-        forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
-        keys = {query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}
+        forms = self._forms(query, codes, stemmers)
         rank = {code: number for number, code in enumerate(codes)}
         best, tokens_found, whole_phrases = None, defaultdict(dict), defaultdict(set)
-        for key, locale, kind, targets, value in self._rows(keys):
+        for key, locale, kind, targets, value in rows:
             locale_rank = min(rank.get(locale, 0), 1)
             if kind == "says_token":
                 if locale in forms and key in forms[locale][1]:
@@ -603,7 +618,8 @@ class Searcher:
             return found
 
         found = collect(LocaleIndex.match)
-        said = self.says.match(forms, codes, self.stemmers)
+        said_rows = self.says.rows(forms, codes, self.stemmers)
+        said = self.says.match(forms, codes, self.stemmers, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
             # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
@@ -629,7 +645,7 @@ class Searcher:
         # the faces that match some of its words.
         if not strict:
             found = collect(LocaleIndex.loose)
-            said = self.says.match(forms, codes, self.stemmers, loose=True)
+            said = self.says.match(forms, codes, self.stemmers, said_rows, loose=True)
             if said:
                 ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))
             elif not found:
@@ -687,11 +703,14 @@ class Searcher:
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
 
-            def shown():  # iterated twice rather than listed: a list of 58,000 ints would leave the worker 2 MB larger
-                return itertools.compress(positions, map(bound.__gt__, positions)) if bound < len(self.catalog.entries) else iter(positions)
-            total += sum(1 for _ in shown())
-            if claimed:  # less the faces already counted with their profile
-                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, shown())))
+            # Iterated rather than listed: a list of 58,000 ints would leave the worker 2 MB larger. Sensitive faces
+            # (from `bound` on) are filtered only when some are there: most face tiers have none.
+            filtered = bound < len(self.catalog.entries) and max(positions, default=0) >= bound
+            shown = sum(map(bound.__gt__, positions)) if filtered else len(positions)
+            total += shown
+            if claimed and shown:  # less the faces already counted with their profile
+                visible = itertools.compress(positions, map(bound.__gt__, positions)) if filtered else positions
+                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, visible)))
         return total
 
     def search(self, query: str, locale: str, offset: int, limit: int, *, include_sensitive: bool = False) -> tuple[list[tuple[int, Match]], int]:
