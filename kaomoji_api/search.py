@@ -586,6 +586,29 @@ class Searcher:
                 return True
         return self.spelling.known(word)
 
+    def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
+        """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
+        the last word), or None: a query that mixes languages, as 手を振る猫 reads through the emoji it names
+        (greeting 猫), finds the cats that greet before the cats and the greetings."""
+        if len(query.pieces) < 2:
+            return None
+        mask, match = -1, None
+        for piece, _ in query.pieces[:MAX_QUERY_TOKENS]:
+            word, found = textnorm.Query(piece), 0
+            for code in codes:
+                index = self.indexes[code]
+                part, named = -1, None
+                for token in word.tokens(index.stemmer):
+                    part, named = part & index.tokens.get(token, (0, None))[0], named or index.tokens.get(token, (0, None))[1]
+                    if not part:
+                        break
+                if part > 0:
+                    found, match = found | part, match if found else named
+            mask &= found
+            if not mask:
+                return None
+        return mask, match
+
     def corrected(self, query: textnorm.Query, locale: str, known) -> str | None:
         """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
         word of the index; None when no word was replaced."""
@@ -645,6 +668,9 @@ class Searcher:
         # the faces that match some of its words.
         if not strict:
             found = collect(LocaleIndex.loose)
+            across = self._across_locales(forms, codes)
+            if across:
+                ordered.append(((1, PARTIAL, 0, 0, PARTIAL), "profiles", [across]))
             said = self.says.match(forms, codes, self.stemmers, said_rows, loose=True)
             if said:
                 ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))

@@ -380,6 +380,13 @@ def test_a_word_that_names_nothing_is_read_through_the_emoji_it_names(client, ca
     assert len(first) == 10 and all(label in labels_of(catalog, i) for i in first)
 
 
+@pytest.mark.parametrize("q, locale", [("greeting 猫", "en"), ("手を振る猫", "ja"), ("chat greeting", "fr")])
+def test_a_query_mixing_languages_finds_the_faces_having_each_of_its_words_first(client, catalog, q, locale):
+    # 手を振る is a CLDR keyword of 👋 (greeting): the query reads as greeting 猫, an English and a Japanese word.
+    first = search(client, q, locale=locale, limit=10)["data"]
+    assert len(first) == 10 and all({"cat", "greeting"} <= labels_of(catalog, i) for i in first), [i["text"] for i in first]
+
+
 def test_the_issue_15_relevance_set_finds_something_for_every_query(client):
     queries = json.loads((ROOT / "bench" / "data" / "relevance-search.json").read_text())["queries"]
     rows = relevance.evaluate(lambda path, params: client.get(path, query_string=params).get_json(), queries, baseline=False)
