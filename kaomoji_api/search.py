@@ -234,13 +234,15 @@ class SaysIndex:
             (json.dumps(list(keys), ensure_ascii=False),),
         )
 
-    def fragment_positions(self, fragments) -> tuple[array, tuple | None]:
+    def fragment_positions(self, fragments, one_key: bool = True) -> tuple[array, tuple | None]:
         """The faces of the fragments, best explained first, then cleanest, each once; and their census (see
-        census()), precomputed for one fragment and for the sets one key finds (table fragment_sets)."""
+        census()), precomputed for one fragment and for the sets one key finds (table fragment_sets; `one_key`
+        False for the fragments that the words of a phrase find together, which it never holds)."""
         fragments = sorted(fragments)
+        row = None
         if len(fragments) == 1:
             row = self.catalog.db.execute("SELECT positions, census FROM fragment_faces WHERE fragment_id = ?", fragments).fetchone()
-        else:
+        elif one_key:
             row = self.catalog.db.execute("SELECT positions, census FROM fragment_sets WHERE fragments = ?", (" ".join(map(str, fragments)),)).fetchone()
         if row is None and len(fragments) > 1:  # the words of a phrase found together: merged here
             marks = ",".join("?" * len(fragments))
@@ -332,7 +334,8 @@ class SaysIndex:
             intent = array_of(targets)[0]
             positions, counted = self.by_intent.get(intent, array("I")), self.intent_census.get(intent)
         else:
-            positions, counted = self.fragment_positions(partial_targets if kind == "says_token" else array_of(targets))
+            partial = kind == "says_token"
+            positions, counted = self.fragment_positions(partial_targets if partial else array_of(targets), one_key=not partial)
         return key, positions, Match("says", value, locale or None), counted
 
 
