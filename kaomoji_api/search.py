@@ -592,25 +592,22 @@ class Searcher:
     def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
         """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
         the last word), or None: a query that mixes languages, as 手を振る猫 reads through the emoji it names
-        (greeting 猫), finds the cats that greet before the cats and the greetings."""
+        (greeting 猫), finds the cats that greet before the cats and the greetings. A query has as many tokens in
+        every locale (only stems differ), so each token's profiles are gathered over the locales by its place."""
         if len(query.pieces) < 2:
             return None
-        mask, match = -1, None
-        for piece, _ in query.pieces[:MAX_QUERY_TOKENS]:
-            word, found = textnorm.Query(piece), 0
-            for code in codes:
-                index = self.indexes[code]
-                part, named = -1, None
-                for token in word.tokens(index.stemmer):
-                    part, named = part & index.tokens.get(token, (0, None))[0], named or index.tokens.get(token, (0, None))[1]
-                    if not part:
-                        break
-                if part > 0:
-                    found, match = found | part, match if found else named
-            mask &= found
-            if not mask:
-                return None
-        return mask, match
+        masks, match = None, None
+        for code in codes:
+            index = self.indexes[code]
+            tokens = query.tokens(index.stemmer)[:MAX_QUERY_TOKENS]
+            masks = masks or [0] * len(tokens)
+            for place, token in enumerate(tokens):
+                found = index.tokens.get(token)
+                if found:
+                    masks[place] |= found[0]
+                    match = match or (found[1] if place == len(tokens) - 1 else None)
+        mask = functools.reduce(lambda a, b: a & b, masks or [0])
+        return (mask, match) if mask and match else None
 
     def corrected(self, query: textnorm.Query, locale: str, known) -> str | None:
         """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
