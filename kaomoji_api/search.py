@@ -475,9 +475,14 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
         positions, match, flags = payload
         return itertools.compress(positions, map(flags.__getitem__, map(profile_by_position.__getitem__, positions))), lambda position: match
 
+    matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
+
     def match_for(position: int) -> Match:
         profile = profile_by_position[position]
-        return next(match for mask, match in payload if mask >> profile & 1)
+        match = matches.get(profile)
+        if match is None:
+            match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
+        return match
 
     flags = profile_flags(functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload)), len(entry_counts))
     if sum(itertools.compress(entry_counts, flags)) >= DENSE_TIER * len(entries):
