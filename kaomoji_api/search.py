@@ -121,7 +121,10 @@ class LocaleIndex:
     @staticmethod
     def _with_prefix(keys: list[str], prefix: str) -> list[str]:
         """The sorted keys that start with `prefix`: those from it up to it followed by the last code point."""
-        return keys[bisect.bisect_left(keys, prefix):bisect.bisect_left(keys, prefix + LAST_CODE_POINT)]
+        start = bisect.bisect_left(keys, prefix)
+        if start == len(keys) or not keys[start].startswith(prefix):  # most often: one bisection, not two
+            return []
+        return keys[start:bisect.bisect_left(keys, prefix + LAST_CODE_POINT, start)]
 
     def _all_tokens(self, index: dict, keys: list[str], tokens: list[str]) -> tuple[int, Match | None]:
         """Profiles having every token, the last one as a prefix (a word being typed)."""
@@ -231,13 +234,15 @@ class SaysIndex:
             (json.dumps(list(keys), ensure_ascii=False),),
         )
 
-    def fragment_positions(self, fragments) -> tuple[array, tuple | None]:
+    def fragment_positions(self, fragments, one_key: bool = True) -> tuple[array, tuple | None]:
         """The faces of the fragments, best explained first, then cleanest, each once; and their census (see
-        census()), precomputed for one fragment and for the sets one key finds (table fragment_sets)."""
+        census()), precomputed for one fragment and for the sets one key finds (table fragment_sets; `one_key`
+        False for the fragments that the words of a phrase find together, which it never holds)."""
         fragments = sorted(fragments)
+        row = None
         if len(fragments) == 1:
             row = self.catalog.db.execute("SELECT positions, census FROM fragment_faces WHERE fragment_id = ?", fragments).fetchone()
-        else:
+        elif one_key:
             row = self.catalog.db.execute("SELECT positions, census FROM fragment_sets WHERE fragments = ?", (" ".join(map(str, fragments)),)).fetchone()
         if row is None and len(fragments) > 1:  # the words of a phrase found together: merged here
             marks = ",".join("?" * len(fragments))
@@ -265,21 +270,35 @@ class SaysIndex:
             counts.byteswap()
         return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
-        """The best way the query names what faces say, as (tier key, positions, Match, census or None), or None;
-        with `loose`, a phrase holding only some of the query's words will do (merry christmas: Christmas)."""
+    @staticmethod
+    def _forms(query: textnorm.Query, codes: list[str], stemmers: dict) -> dict[str, tuple[str, list[str]]]:
+        return {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
+
+    def rows(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> list[tuple]:
+        """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
         if not query.folded:
+            return []
+        forms = self._forms(query, codes, stemmers)
+        return self._rows({query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}).fetchall()
+
+    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, rows: list[tuple],
+              loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
+        """The best way the query names what faces say (`rows`: see rows()), as (tier key, positions, Match, census
+        or None), or None; with `loose`, a phrase holding only some of the query's words will do (merry christmas:
+        Christmas)."""
+        if not query.folded or not rows:
             return None
-        forms = {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
-        keys = {query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}
+        forms = self._forms(query, codes, stemmers)
         rank = {code: number for number, code in enumerate(codes)}
-        best, tokens_found = None, defaultdict(dict)
-        for key, locale, kind, targets, value in self._rows(keys):
+        best, tokens_found, whole_phrases = None, defaultdict(dict), defaultdict(set)
+        for key, locale, kind, targets, value in rows:
             locale_rank = min(rank.get(locale, 0), 1)
             if kind == "says_token":
                 if locale in forms and key in forms[locale][1]:
                     tokens_found[locale][key] = (targets, value)
                 continue
+            if kind in ("says", "says_stem"):
+                whole_phrases[locale].add(key)
             stemmed = forms[locale][0] if locale in forms else None
             wanted = query.folded if kind in ("written", "says", "romaji") else stemmed
             if kind == "intent" and key in (query.folded, stemmed) or key == wanted:
@@ -290,18 +309,22 @@ class SaysIndex:
             for locale, found in tokens_found.items():
                 wanted = set(forms[locale][1])
                 if wanted <= set(found) or loose:
-                    # The rarest word's phrases, narrowed by each other word that leaves some.
-                    sets = sorted((set(array_of(t)) for t, _ in found.values()), key=len)
-                    targets, kept = sets[0], 1
-                    for more in sets[1:]:
+                    # The phrases of the rarest word that is a whole phrase (auguri in tanti auguri: “auguri!”, not “avere
+                    # tanto”), or of the rarest word, narrowed by each other word that leaves some.
+                    sets = sorted(((set(array_of(t)), token) for token, (t, _) in found.items()),
+                                  key=lambda pair: (pair[1] not in whole_phrases[locale], len(pair[0])))
+                    targets, kept = sets[0][0], [sets[0][1]]
+                    for more, token in sets[1:]:
                         if targets & more:
-                            targets, kept = targets & more, kept + 1
-                    missed = len(wanted) - kept
+                            targets, kept = targets & more, [*kept, token]
+                    missed = len(wanted) - len(kept)
                     if missed and not loose:
                         continue
-                    # A phrase with some of the words comes after the keywords with as many (sad dog: the dogs, then woof).
-                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, SAYS_AFTER_KEYWORDS, len(targets)))
-                    candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, next(iter(found.values()))[1])
+                    # A phrase with some of the words comes after the keywords with as many, as whole (sad dog: the dogs,
+                    # then woof); a word that is a whole phrase (help in help me: “help!”) is whole, as a keyword is.
+                    parts = sum(token not in whole_phrases[locale] for token in kept)
+                    strength = (PARTIAL, 0) if not missed else (LOOSE, (missed, parts, SAYS_AFTER_KEYWORDS + len(targets)))
+                    candidate = ((*strength, min(rank[locale], 1), SAYS_PARTIAL, 0), locale, "says_token", None, found[kept[0]][1])
                     if best is None or candidate[0] < best[0]:
                         best, partial_targets = candidate, targets
             if best is None:
@@ -311,7 +334,8 @@ class SaysIndex:
             intent = array_of(targets)[0]
             positions, counted = self.by_intent.get(intent, array("I")), self.intent_census.get(intent)
         else:
-            positions, counted = self.fragment_positions(partial_targets if kind == "says_token" else array_of(targets))
+            partial = kind == "says_token"
+            positions, counted = self.fragment_positions(partial_targets if partial else array_of(targets), one_key=not partial)
         return key, positions, Match("says", value, locale or None), counted
 
 
@@ -451,9 +475,14 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
         positions, match, flags = payload
         return itertools.compress(positions, map(flags.__getitem__, map(profile_by_position.__getitem__, positions))), lambda position: match
 
+    matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
+
     def match_for(position: int) -> Match:
         profile = profile_by_position[position]
-        return next(match for mask, match in payload if mask >> profile & 1)
+        match = matches.get(profile)
+        if match is None:
+            match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
+        return match
 
     flags = profile_flags(functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload)), len(entry_counts))
     if sum(itertools.compress(entry_counts, flags)) >= DENSE_TIER * len(entries):
@@ -565,6 +594,26 @@ class Searcher:
                 return True
         return self.spelling.known(word)
 
+    def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
+        """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
+        the last word), or None: a query that mixes languages, as 手を振る猫 reads through the emoji it names
+        (greeting 猫), finds the cats that greet before the cats and the greetings. A query has as many tokens in
+        every locale (only stems differ), so each token's profiles are gathered over the locales by its place."""
+        if len(query.pieces) < 2:
+            return None
+        masks, match = None, None
+        for code in codes:
+            index = self.indexes[code]
+            tokens = query.tokens(index.stemmer)[:MAX_QUERY_TOKENS]
+            masks = masks or [0] * len(tokens)
+            for place, token in enumerate(tokens):
+                found = index.tokens.get(token)
+                if found:
+                    masks[place] |= found[0]
+                    match = match or (found[1] if place == len(tokens) - 1 else None)
+        mask = functools.reduce(lambda a, b: a & b, masks or [0])
+        return (mask, match) if mask and match else None
+
     def corrected(self, query: textnorm.Query, locale: str, known) -> str | None:
         """The query with each word that names nothing (SPELLING_SHORTEST letters or more) replaced by the closest
         word of the index; None when no word was replaced."""
@@ -597,7 +646,8 @@ class Searcher:
             return found
 
         found = collect(LocaleIndex.match)
-        said = self.says.match(forms, codes, self.stemmers)
+        said_rows = self.says.rows(forms, codes, self.stemmers)
+        said = self.says.match(forms, codes, self.stemmers, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
             # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
@@ -623,7 +673,10 @@ class Searcher:
         # the faces that match some of its words.
         if not strict:
             found = collect(LocaleIndex.loose)
-            said = self.says.match(forms, codes, self.stemmers, loose=True)
+            across = self._across_locales(forms, codes)
+            if across:
+                ordered.append(((1, PARTIAL, 0, 0, PARTIAL), "profiles", [across]))
+            said = self.says.match(forms, codes, self.stemmers, said_rows, loose=True)
             if said:
                 ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))
             elif not found:
@@ -681,11 +734,14 @@ class Searcher:
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
 
-            def shown():  # iterated twice rather than listed: a list of 58,000 ints would leave the worker 2 MB larger
-                return itertools.compress(positions, map(bound.__gt__, positions)) if bound < len(self.catalog.entries) else iter(positions)
-            total += sum(1 for _ in shown())
-            if claimed:  # less the faces already counted with their profile
-                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, shown())))
+            # Iterated rather than listed: a list of 58,000 ints would leave the worker 2 MB larger. Sensitive faces
+            # (from `bound` on) are filtered only when some are there: most face tiers have none.
+            filtered = bound < len(self.catalog.entries) and max(positions, default=0) >= bound
+            shown = sum(map(bound.__gt__, positions)) if filtered else len(positions)
+            total += shown
+            if claimed and shown:  # less the faces already counted with their profile
+                visible = itertools.compress(positions, map(bound.__gt__, positions)) if filtered else positions
+                total -= sum(map(counted.__getitem__, map(self.profile_by_position.__getitem__, visible)))
         return total
 
     def search(self, query: str, locale: str, offset: int, limit: int, *, include_sensitive: bool = False) -> tuple[list[tuple[int, Match]], int]:

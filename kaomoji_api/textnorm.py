@@ -169,6 +169,17 @@ def deletions(word: str, distance: int) -> set[str]:
 
 def edit_distance(a: str, b: str) -> int:
     """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+    # What the two share at either end costs nothing (as SymSpell trims it): a typo's table of a few letters is
+    # filled rather than one of every letter (suprised, surprised: "" against "r").
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    a, b = a[start:len(a) - end], b[start:len(b) - end]
+    if not a or not b:
+        return len(a) + len(b)
     previous2, previous = None, list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i] + [0] * len(b)

@@ -111,25 +111,53 @@ WHOLE, LEADING, SOME = range(3)
 BUCKET_SHIFT = 20  # positions stay below 2**20; fragment_faces holds bucket << 20 | position
 
 
-def fragment_faces(faces) -> dict[int, array]:
+def fragment_faces(faces, phrases: dict[int, set[tuple[str, ...]]] | None = None) -> dict[int, array]:
     """Per glossary row number, its faces as (bucket << BUCKET_SHIFT | position), ascending: the faces it
     explains whole first, then those it leads, then the rest, each in quality order. `faces` are (text,
     Reading) in quality order. A word spelled one letter per face (お(^o^)や(^o^)す(^o^)み) is read, but does not
-    say it as plainly as a face that writes it: such faces come with the rest."""
-    found: dict[int, array] = {}
+    say it as plainly as a face that writes it: such faces come with the rest.
+
+    A face that writes a row's phrase in Latin letters (`phrases`, see latin_phrase: Merry*Christmas, Good Night,
+    HELP) says it too, less plainly than in the Japanese the glossary reads: with the rest."""
+    found: dict[int, dict[int, int]] = {}
+    by_first: dict[str, list] = {}
+    for row, words in ((row, words) for row, forms in (phrases or {}).items() for words in forms):
+        by_first.setdefault(words[0], []).append((row, words))
     for position, (text, reading) in enumerate(faces):
         explained = [run for run in reading.runs if run.rows]
-        if not explained:
-            continue
         rows = {row for run in explained for row in run.rows}
         whole = len(rows) == 1 and reading.explained
+        buckets = {}
         for row in rows:
             written = any(row in run.rows and run.text in text for run in explained)
-            bucket = SOME if not written else WHOLE if whole else LEADING if row in explained[0].rows else SOME
-            found.setdefault(row, array("I")).append(bucket << BUCKET_SHIFT | position)
-    for positions in found.values():
-        positions[:] = array("I", sorted(positions))
-    return found
+            buckets[row] = SOME if not written else WHOLE if whole else LEADING if row in explained[0].rows else SOME
+        words = latin_words(text) if by_first else ()
+        for start, word in enumerate(words):
+            for row, phrase in by_first.get(word, ()):
+                if words[start:start + len(phrase)] == phrase:
+                    buckets.setdefault(row, SOME)
+        for row, bucket in buckets.items():
+            found.setdefault(row, {})[position] = bucket
+    return {row: array("I", sorted(bucket << BUCKET_SHIFT | position for position, bucket in faces_of.items()))
+            for row, faces_of in found.items()}
+
+
+_LATIN_WORD = re.compile(r"[a-z]+")
+LATIN_SHORTEST = 3  # letters of the shortest phrase a face is read as writing in Latin letters (not oh, ah)
+
+
+def latin_words(text: str) -> tuple[str, ...]:
+    """The words a text writes in Latin letters, folded (“Merry*Christmas”☆: merry, christmas)."""
+    return tuple(_LATIN_WORD.findall(textnorm.fold(text)))
+
+
+def latin_phrase(phrase: str) -> tuple[str, ...] | None:
+    """A gloss's phrase as the words a face would write it with in Latin letters (help!, Merry Christmas,
+    bon appétit), or None when it has other letters (晚安, спасибо) or fewer than LATIN_SHORTEST."""
+    letters = [ch for ch in textnorm.fold(phrase) if ch.isalpha()]
+    if len(letters) < LATIN_SHORTEST or any(not "a" <= ch <= "z" for ch in letters):
+        return None
+    return latin_words(phrase)
 
 
 # ---------------------------------------------------------------- spelling (issue 15)

@@ -200,8 +200,9 @@ MATCH = {
     "properties": {
         "field": {
             "type": "string", "enum": ["keyword", "name", "category", "text", "says"],
-            "description": "`says`: the Japanese text of the face says the query: `value` is the phrase of the glossary "
-                           "in `locale` (good night, bonne nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).",
+            "description": "`says`: the Japanese text of the face says the query, or the face writes that phrase in Latin "
+                           "letters (Merry Christmas): `value` is the phrase of the glossary in `locale` (good night, bonne "
+                           "nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).",
         },
         "value": {"type": "string"},
         "locale": {"type": "string", "nullable": True},

@@ -227,7 +227,7 @@ export interface components {
             /** @description Why the entry matched: the keyword, name, category name, face text or what the face says, and its locale. */
             match: {
                 /**
-                 * @description `says`: the Japanese text of the face says the query: `value` is the phrase of the glossary in `locale` (good night, bonne nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).
+                 * @description `says`: the Japanese text of the face says the query, or the face writes that phrase in Latin letters (Merry Christmas): `value` is the phrase of the glossary in `locale` (good night, bonne nuit), or its romaji or spelling (oyasumi, ドゴーン; `locale` null).
                  * @enum {string}
                  */
                 field: "keyword" | "name" | "category" | "text" | "says";
