@@ -17,6 +17,7 @@ import orjson
 from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, RECORD, SENSITIVE, UNIT, Catalog
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
+FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
 
 
 def json_inside(value: str | tuple) -> bytes:
@@ -74,7 +75,7 @@ class ItemWriter:
         flags = self._flags[position]
         if flags & ESCAPED:
             text = json_inside(text.decode())
-        key = flags << 16 | self._script_set[position]
+        key = (flags & FACTS) << 16 | self._script_set[position]
         profile = self._profiles[position]
         return b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":%b%b}' % (
             self._ids[position], text, self._categories[profile], pieces.names_json[profile], pieces.keywords[profile],
@@ -118,7 +119,8 @@ class ItemWriter:
         return pieces
 
     def _facts_piece(self, key: int) -> bytes:
-        """The rendering facts after display_width: a few dozen distinct ones in the whole catalog."""
+        """The rendering facts after display_width: a few hundred distinct ones in the whole catalog (the sets of
+        scripts with the flags)."""
         flags, scripts = key >> 16, self.catalog.entries.script_sets[key & 0xFFFF]
         piece = self._facts[key] = orjson.dumps({
             "ascii_safe": flags & ASCII_SAFE != 0, "needs_cjk_font": flags & NEEDS_CJK_FONT != 0,
