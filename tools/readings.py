@@ -60,7 +60,7 @@ FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
 SPARKLE_PARTS = frozenset({"star", "black-star"})
 SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／")  # the end of an arm, a weapon or a flying fist
 HIT_FACE = frozenset("(（")                     # the face it lands on
-FIST_ENDS, FACING_BACK = frozenset("〇○●"), frozenset(")）")  # a fist or ball landing on a face turned away: ○☆)ロ゜)
+FIST_ENDS, FACING_BACK = frozenset("〇○"), frozenset(")）>＞")  # a fist landing on a face turned away: ○☆)ロ゜)
 TWINKLES = ("kira", "pika", "kirari")
 IMPACT_PART = "impact-star"
 
@@ -223,8 +223,11 @@ class Glossary:
         if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
             return "intent", named, "text"  # ウマイウマイ names a face that also squeals キャー
         strong = [i for i in said if i in STRONG_INTENTS]
-        if self.naming.get(intent) == CONTRADICTED_NAMES and strong == [intent] and concepts & self.contradicts[intent]:
-            return "intent", intent, "text"  # a feeling, when it is the only one the text says (not ナミダガ…アハハ)
+        # A feeling names the face when it is the only one the text says (not ナミダガ…アハハ), in a word of more
+        # than one kana: ブ alone is a boo, a raspberry, baby talk or a pig.
+        worded = any(len(self.rows[n]["key"]) > 1 for run in reading.runs for n in run.rows or () if self.rows[n]["intent"] == intent)
+        if self.naming.get(intent) == CONTRADICTED_NAMES and strong == [intent] and worded and concepts & self.contradicts[intent]:
+            return "intent", intent, "text"
         for part in reading.parts:
             row = self.parts[part]
             if row.get("name") and not concepts & frozenset(row.get("agrees", ())) \
