@@ -153,7 +153,8 @@ class Glossary:
         # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
         # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
         runs = self._spelled(written) or tuple(
-            self.read_run(run, big_first=s == 0 or text[s - 1] in faces.ARMS) for run, (s, _) in zip(written, spans, strict=True)
+            self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
+            for run, (s, _) in zip(written, spans, strict=True)
         )
         # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
         found = [
