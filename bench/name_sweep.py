@@ -84,8 +84,10 @@ def main() -> None:
         if not intent:
             continue
         key = names[e["id"]]
-        agree[intent] += key == bc.INTENT_NAME + intent or key in row_names[intent] or key.startswith(bc.CATEGORY_NAME) and intent == "games"
-        concepts_of = stands_for.get(key, frozenset()) if not key.startswith(("intent:", "name:", "category:")) else frozenset()
+        agree[intent] += (key in (bc.INTENT_NAME + intent, glossary.label_names.get(intent)) or key in row_names[intent]
+                          or key.startswith(bc.CATEGORY_NAME) and intent == "games")
+        concepts_of = frozenset() if key.startswith((bc.INTENT_NAME, bc.GLOSSARY_NAME, bc.CATEGORY_NAME)) or key == glossary.label_names.get(intent) \
+            else stands_for.get(key, frozenset())
         contra[intent] += glossary.contradicted(intent, concepts_of)
     for intent, n in faces.most_common():
         naming = glossary.naming.get(intent, "labels")

@@ -52,9 +52,9 @@ TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 NOTE_FRAMES = ("meaning", "meaning_separator", "drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
 # The name key of an entry named by what its face says or draws (readings.Glossary.name): the intent of its text
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
-# `names` that a row of its text or a part gives ("name:merry-christmas").
+# `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
 INTENT_NAME, CATEGORY_NAME, GLOSSARY_NAME = "intent:", "category:", "name:"
-NAME_PREFIXES = {"intent": INTENT_NAME, "category": CATEGORY_NAME, "name": GLOSSARY_NAME}
+NAME_PREFIXES = {"intent": INTENT_NAME, "category": CATEGORY_NAME, "name": GLOSSARY_NAME, "label": ""}
 
 
 class Progress:

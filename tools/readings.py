@@ -111,6 +111,9 @@ class Glossary:
         # Intents whose name can name a face (intent-texts `name`), and the concepts each is contradicted by.
         self.naming = {intent: row["naming"] for intent, row in self.intents.items() if row.get("naming")}
         self.contradicts = {intent: frozenset(row.get("contradicts", ())) for intent, row in self.intents.items()}
+        # Intents whose faces take a name the dataset already gives (Crying face), not one of their own: they
+        # join the profiles of faces so named instead of making new ones.
+        self.label_names = {intent: row["label_name"] for intent, row in self.intents.items() if row.get("label_name")}
         self.row_of: dict[str, int] = {}
         for number, row in enumerate(self.rows):
             for text in (row["key"], *row["variants"]):
@@ -191,7 +194,9 @@ class Glossary:
         contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
         A face that says a greeting is in greeting too.
         """
-        misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or slug in self.contradicts.get(reading.intent, ())
+        contradicted = slug in self.contradicts.get(reading.intent, ()) and (
+            self.naming.get(reading.intent) != CONTRADICTED_NAMES or self.says_only(reading, reading.intent))
+        misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
         if reading.category:
             found = [reading.category] + ([slug] if slug not in LEFT_FOR_NAMED and not misfiled else [])
         elif misfiled and reading.intent in INTENT_CATEGORY:
@@ -206,7 +211,8 @@ class Glossary:
         """What names a face where its reading is clearer than its labels, as (kind, id, source); None leaves
         the name its labels give, whose concepts are `concepts` (Waving: greeting, happy).
 
-        kind is "intent" (intent-texts `name`), "category" (the category's name) or "name" (glossary `names`);
+        kind is "intent" (intent-texts `name`), "label" (a name of the dataset's, intents.json `label_name`),
+        "category" (the category's name) or "name" (glossary `names`);
         source is "text" or "part". In order: a greeting the text says; a game its text or parts name; the
         name a row of its text gives (めりーくりすます: Merry Christmas); the intent of its text, when the
         intent names faces (`naming`: always, or when the labels' name contradicts it). A face its text does
@@ -222,19 +228,25 @@ class Glossary:
             return "name", reading.name, "text"
         said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
         if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
-            return "intent", named, "text"  # ウマイウマイ names a face that also squeals キャー
-        strong = [i for i in said if i in STRONG_INTENTS]
-        # A feeling names the face when it is the only one the text says (not ナミダガ…アハハ), in a word of more
-        # than one kana: ブ alone is a boo, a raspberry, baby talk or a pig.
-        worded = any(len(self.rows[n]["key"]) > 1 for run in reading.runs for n in run.rows or () if self.rows[n]["intent"] == intent)
-        if self.naming.get(intent) == CONTRADICTED_NAMES and strong == [intent] and worded and concepts & self.contradicts[intent]:
-            return "intent", intent, "text"
+            return self._named_by(named)  # ウマイウマイ names a face that also squeals キャー
+        if self.naming.get(intent) == CONTRADICTED_NAMES and self.says_only(reading, intent) and concepts & self.contradicts[intent]:
+            return self._named_by(intent)
         for part in reading.parts:
             row = self.parts[part]
-            if row.get("name") and not concepts & frozenset(row.get("agrees", ())) \
+            if (row.get("name") or row.get("label_name")) and not concepts & frozenset(row.get("agrees", ())) \
                     and concepts & frozenset(row.get("contradicts", concepts)):
-                return "name", row["name"], "part"
+                return ("name", row["name"], "part") if row.get("name") else ("label", row["label_name"], "part")
         return None
+
+    def says_only(self, reading: Reading, intent: str) -> bool:
+        """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
+        kana: ブ alone is a boo, a raspberry, baby talk or a pig. Only then does it outweigh the labels."""
+        rows = [self.rows[n] for run in reading.runs for n in run.rows or ()]
+        return {row["intent"] for row in rows} & set(STRONG_INTENTS) == {intent} \
+            and any(len(row["key"]) > 1 for row in rows if row["intent"] == intent)
+
+    def _named_by(self, intent: str) -> tuple[str, str, str]:
+        return ("label", self.label_names[intent], "text") if intent in self.label_names else ("intent", intent, "text")
 
     def contradicted(self, intent: str | None, concepts: frozenset[str]) -> bool:
         """Whether a name of these concepts contradicts what a text of this intent says."""
