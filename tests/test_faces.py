@@ -9,6 +9,7 @@ import pytest
 from tools import faces
 
 GLOSSARY = faces.GLOSSARY_DIR
+ROOT = GLOSSARY.parent.parent
 
 
 def load(name: str):
@@ -126,6 +127,36 @@ def test_locale_files_have_exactly_the_keys_of_the_source_files():
         assert set(texts["parts"]) == parts, path.name
         texts = [*texts["fragments"].values(), *texts["parts"].values()]
         assert all(isinstance(text, str) and text.strip() for text in texts), path.name
+
+
+def test_locale_files_name_exactly_what_rows_parts_and_naming_intents_name():
+    named = {row["name"] for row in load("source.json") if row.get("name")}
+    named |= {row["name"] for row in load("parts.json") if row.get("name")}
+    naming = {intent["id"] for intent in load("intents.json") if intent.get("naming") and not intent.get("label_name")}
+    english = json.loads((ROOT / "tools" / "locales" / "en.json").read_text(encoding="utf-8"))["names"]
+    assert all(row["label_name"] in english for row in load("intents.json") + load("parts.json") if row.get("label_name"))
+    assert {"merry-christmas", "never-mind", "bowing", "palms-together", "landing-a-blow"} <= named
+    assert {"consolation", "seasons", "tasty", "games", "anger"} <= naming
+    for path in sorted(GLOSSARY.glob("*.json")):
+        if path.stem in {"source", "parts", "intents", "candidates", "parts-candidates", "sensitive"}:
+            continue
+        assert set(load(path.name)["names"]) == named, path.name
+        intent_texts = load(f"intent-texts/{path.name}")["intents"]
+        assert {intent for intent, texts in intent_texts.items() if texts.get("name")} == naming, path.name
+
+
+def test_an_intent_names_faces_by_the_text_or_when_contradicted_and_says_what_contradicts_it():
+    concepts = set(json.loads((ROOT / "tools" / "locales" / "en.json").read_text(encoding="utf-8"))["concepts"])
+    for intent in load("intents.json"):
+        assert intent.get("naming") in (None, "text", "contradicted"), intent["id"]
+        assert not intent["greeting"] or intent["naming"] == "text", intent["id"]
+        assert intent.get("contradicts") or intent.get("naming") != "contradicted", intent["id"]
+        assert set(intent.get("contradicts", ())) <= concepts, intent["id"]
+
+
+def test_a_small_kana_that_starts_a_word_is_read_full_size():
+    assert faces.big_first("ｮｯ") == "ﾖｯ" and faces.big_first("ぉはょぅ") == "おはょぅ"
+    assert faces.big_first("ｯｽ") == "ｯｽ"  # ッス starts with its small tsu
 
 
 def test_english_glosses_are_short():

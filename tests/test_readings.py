@@ -9,13 +9,15 @@ import re
 import sqlite3
 import unicodedata
 
+import kaomoji_dataset
 import orjson
 import pytest
 
 from bench.glossary_coverage import distinct_note_share
 from kaomoji_api.pieces import ItemWriter
-from tools import faces, readings
+from tools import build_catalog, faces, readings
 from tools import locales as locale_files
+from tools.build_catalog import SPARKLE_LABELS
 from tools.rendering import needs_cjk_font
 
 LOCALES = locale_files.locale_codes()
@@ -179,6 +181,155 @@ def test_a_face_that_says_a_greeting_is_named_by_it(client, db):
         name = GLOSSARY.intent_texts(code)["good-night"]["name"]
         for entry_id in entries_with_intent(db, "good-night", 3):
             assert items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)["name"] == name
+
+
+@pytest.fixture(scope="module")
+def named(db):
+    """Every entry as (text, its reading, its name in every locale, the concepts its English name stands for
+    when the dataset gave it, its profile's labels)."""
+    en = locale_files.load_locale("en")
+    entries = [e for e in kaomoji_dataset.all() if e["emotion"] or e["intent"] or e["subject"]]
+    stands_for = build_catalog.name_concepts(entries, list(en["concepts"]))
+    by_text = {value: stands_for.get(key, frozenset()) for key, value in en["names"].items()}
+    names = collections.defaultdict(dict)
+    for entry_id, code, name in db.execute(
+            "SELECT e.id, t.locale, t.name FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id"):
+        names[entry_id][code] = name
+    rows = db.execute("SELECT e.id, e.text, p.labels FROM entries e JOIN profiles p ON p.id = e.profile_id ORDER BY e.id")
+    return [(text, GLOSSARY.read(text), names[entry_id], by_text.get(names[entry_id]["en"], frozenset()), json.loads(labels))
+            for entry_id, text, labels in rows]
+
+
+def test_a_face_whose_text_says_an_intent_that_names_faces_is_named_by_it_in_every_locale(named):
+    intent_names = {code: GLOSSARY.intent_texts(code) for code in LOCALES}
+    locales = {code: locale_files.load_locale(code) for code in LOCALES}
+    checked = collections.Counter()
+    for text, reading, names, _, _ in named:
+        said = {GLOSSARY.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
+        intent = min((i for i in said if GLOSSARY.naming.get(i) == readings.TEXT_NAMES), key=readings.INTENT_RANK.get, default=None)
+        if intent is None or reading.name or reading.category in readings.GAMES or reading.intent in GLOSSARY.greetings:
+            continue
+        checked[intent] += 1
+        for code in LOCALES:
+            expected = locales[code]["names"][GLOSSARY.label_names[intent]] if intent in GLOSSARY.label_names \
+                else intent_names[code][intent]["name"]
+            assert names[code] == expected, (text, code, intent)
+    assert {"consolation", "encouragement", "tasty", "games"} <= set(checked), checked
+
+
+def test_no_face_is_named_against_the_one_feeling_its_text_says(named):
+    # "Angry sparkling" for a face that says Merry Christmas, "Happy face" for one that only says it cries.
+    checked = 0
+    for text, reading, names, concepts, _ in named:
+        rows = [GLOSSARY.rows[n] for run in reading.runs for n in run.rows or ()]
+        strong = {row["intent"] for row in rows} & set(readings.STRONG_INTENTS)
+        worded = any(len(row["key"]) > 1 for row in rows if row["intent"] == reading.intent)
+        if strong == {reading.intent} and reading.intent in GLOSSARY.naming and worded:
+            checked += 1
+            assert not GLOSSARY.contradicted(reading.intent, concepts), (text, names["en"], reading.intent)
+    assert checked > 5000
+
+
+def test_a_face_that_says_a_season_or_holiday_is_named_by_it_and_left_out_of_a_category_it_contradicts(client):
+    for text in ("｡∠(*ﾟ∇ﾟ*)☆ﾒﾘｰｸﾘｽﾏｽ☆└*･ｪ･*┘", "。∠(*゜∇゜*)☆メリークリスマス☆└*・ェ・*┘"):
+        (item,) = [i for i in items(client, "/api/v1/search", q=text, limit=5) if i["text"] == text]
+        assert item["name"] == GLOSSARY.texts("en")["names"]["merry-christmas"], item
+        assert "angry" not in item["categories"], item
+    for reading_text, slug in [("｡∠(*ﾟ∇ﾟ*)☆ﾒﾘｰｸﾘｽﾏｽ☆└*･ｪ･*┘", "angry")]:
+        assert slug in GLOSSARY.contradicts[GLOSSARY.read(reading_text).intent]
+
+
+def test_a_face_whose_text_contradicts_its_category_is_re_homed(db):
+    rows = db.execute(
+        "SELECT e.text, group_concat(c.slug) FROM entries e JOIN profile_categories pc ON pc.profile_id = e.profile_id "
+        "JOIN categories c ON c.id = pc.category_id GROUP BY e.id").fetchall()
+    moved = 0
+    for text, slugs in rows:
+        reading = GLOSSARY.read(text)
+        clearly = GLOSSARY.naming.get(reading.intent) != readings.CONTRADICTED_NAMES or GLOSSARY.says_only(reading, reading.intent)
+        if reading.intent in readings.INTENT_CATEGORY and not reading.category and clearly:
+            wrong = set(slugs.split(",")) & GLOSSARY.contradicts[reading.intent]
+            assert not wrong, (text, reading.intent, slugs)
+            moved += readings.INTENT_CATEGORY[reading.intent] in slugs.split(",")
+    assert moved
+
+
+def test_a_telling_part_names_a_face_whose_text_does_not_unless_its_labels_agree(named):
+    en_names = GLOSSARY.texts("en")["names"]
+    dataset_names = locale_files.load_locale("en")["names"]
+
+    def part_name(part: str) -> str:  # its own name, or a name of the dataset's (┻━┻: Flipping a table)
+        row = GLOSSARY.parts[part]
+        return en_names[row["name"]] if row.get("name") else dataset_names[row["label_name"]]
+
+    checked = collections.Counter()
+    for text, reading, names, concepts, _ in named:
+        named_parts = [p for p in reading.parts if GLOSSARY.parts[p].get("name") or GLOSSARY.parts[p].get("label_name")]
+        if reading.intent is not None or reading.category in readings.GAMES or not named_parts:
+            continue
+        by_part = [p for p in named_parts if names["en"] == part_name(p)]
+        checked[by_part[0] if by_part else "labels"] += 1
+        if not by_part:  # named by its labels: their name agrees with every part, or does not contradict it
+            assert concepts, (text, names["en"])
+            for part in named_parts:
+                row = GLOSSARY.parts[part]
+                assert set(row.get("agrees", ())) & concepts or not set(row.get("contradicts", concepts)) & concepts, (text, names["en"])
+    assert {"deep-bow", "palms-together", "table", "impact-star", "labels"} <= set(checked), checked
+    by_text = {text: names["en"] for text, _, names, _, _ in named}
+    assert by_text["m(._.)m"] == en_names["bowing"] and by_text["(^人^)"] == en_names["palms-together"]
+
+
+def test_every_name_a_reading_gives_is_written_in_every_locale_in_its_script():
+    scripts = {"ru": "CYRILLIC", "ko": "HANGUL", "ja": "CJK|IDEOGRAPHIC|KATAKANA|HIRAGANA", "zh-Hans": "CJK", "zh-Hant": "CJK"}
+    english = {**GLOSSARY.texts("en")["names"], **{i: t["name"] for i, t in GLOSSARY.intent_texts("en").items() if t.get("name")}}
+    for code in LOCALES:
+        names = {**GLOSSARY.texts(code)["names"], **{i: t["name"] for i, t in GLOSSARY.intent_texts(code).items() if t.get("name")}}
+        assert set(names) == set(english), code
+        for key, name in names.items():
+            letters = [ch for ch in name if ch.isalpha()]
+            assert letters, (code, key)
+            if code in scripts:
+                assert all(re.search(scripts[code], unicodedata.name(ch, "")) for ch in letters), (code, key, name)
+            else:
+                assert all("LATIN" in unicodedata.name(ch, "") for ch in letters), (code, key, name)
+                assert code == "en" or name.casefold() != english[key].casefold(), (code, key, name)
+
+
+def test_a_star_beside_a_hit_word_is_an_impact_and_the_face_is_not_named_sparkling(named):
+    reading = GLOSSARY.read("┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)")
+    assert readings.IMPACT_PART in reading.parts and "star" not in reading.parts
+    checked = 0
+    for text, reading, names, _, labels in named:
+        said = [GLOSSARY.rows[n] for run in reading.runs for n in run.rows or ()]
+        if ("☆" in text or "★" in text) and any(row.get("hit") for row in said) \
+                and not any(row["romaji"].startswith(readings.TWINKLES) for row in said):
+            checked += 1
+            assert not {"star", "black-star"} & set(reading.parts), text  # an impact, or a part of a kick (θ☆)
+            if not readings.struck(reading):
+                continue  # a star drawn as part of something else: a beam's tip, starry eyes
+            assert "sparkl" not in names["en"].lower(), (text, names["en"])
+            # A face labelled only as a sparkle keeps those labels: it has no others to be found by.
+            assert not set(labels) & SPARKLE_LABELS or set(labels) <= SPARKLE_LABELS, (text, labels)
+    assert checked > 500
+
+
+def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):
+    (run,) = GLOSSARY.read("｡･ω･)ﾉｮｯ").runs
+    assert [GLOSSARY.rows[n]["key"] for n in run.rows] == ["よ"] and run.romaji == "yo"
+    assert GLOSSARY.read("|ｮдﾟ)").runs[0].rows is None  # a hand gripping a wall, not a word
+    lone = {GLOSSARY.row_of[k] for k in GLOSSARY.row_of if len(k) == 1 and k in "ぁぃぅぇぉゃゅょゎっ"}
+    checked = 0
+    for text, reading, _, _, _ in named:
+        start, written_runs = 0, faces.japanese_runs(text)
+        if len(written_runs) != len(reading.runs):
+            continue  # letters of a word spelled across faces, read as one
+        for written, run in zip(written_runs, reading.runs, strict=True):
+            start = text.index(written, start)
+            if start and text[start - 1] in faces.ARMS and written[0] in "ｧｨｩｪｫｬｭｮぁぃぅぇぉゃゅょァィゥェォャュョ":
+                checked += 1
+                assert not set(run.rows or ()) & lone, (text, written)
+            start += len(written)
+    assert checked
 
 
 def test_a_star_beside_a_hit_is_an_impact_not_a_sparkle(client):

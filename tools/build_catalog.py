@@ -52,9 +52,11 @@ ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), C
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
 NOTE_FRAMES = ("meaning", "meaning_separator", "drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
-# The name key of an entry named by the greeting its face says ("intent:good-night"), or by the category its
-# text or parts name ("category:mahjong").
-INTENT_NAME, CATEGORY_NAME = "intent:", "category:"
+# The name key of an entry named by what its face says or draws (readings.Glossary.name): the intent of its text
+# ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
+# `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
+INTENT_NAME, CATEGORY_NAME, GLOSSARY_NAME = "intent:", "category:", "name:"
+NAME_PREFIXES = {"intent": INTENT_NAME, "category": CATEGORY_NAME, "name": GLOSSARY_NAME, "label": ""}
 
 
 class Progress:
@@ -90,7 +92,7 @@ def labels_of(entry: dict) -> list[str]:
     return list(dict.fromkeys(entry["emotion"] + entry["intent"] + entry["subject"]))
 
 
-# The words of the sparkle concept: a face whose star is the flash of a hit (readings.IMPACT_PART) loses them.
+# The words of the sparkle concept: a face whose star is the flash of a hit (readings.struck) loses them.
 SPARKLE_LABELS = frozenset({"sparkle", "shine", "glitter", "star"})
 
 
@@ -145,6 +147,28 @@ def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict) -> d
         own = e["names"].get("en") if labels == tuple(labels_of(e)) else None
         keys[e["id"]] = own or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return keys
+
+
+def name_concepts(entries: list[dict], concepts: list[str]) -> dict[str, frozenset[str]]:
+    """The concepts each English name of the dataset stands for: those among the labels of at least half of
+    the entries it names (Waving: greeting and happy; Angry sparkling: angry and sparkle)."""
+    named, counts = collections.Counter(), collections.defaultdict(collections.Counter)
+    for e in entries:
+        if name := e["names"].get("en"):
+            named[name] += 1
+            counts[name].update(w for w in labels_of(e) if w in concepts)
+    return {name: frozenset(c for c, k in counts[name].items() if 2 * k >= n) for name, n in named.items()}
+
+
+def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: readings.Glossary, stands_for: dict) -> dict[str, str]:
+    """Rename, in `names`, the entries whose face says or draws more clearly than their labels what they are
+    (readings.Glossary.name); return what named each renamed entry: "text" or "part"."""
+    sources = {}
+    for e in entries:
+        if given := glossary.name(read[e["id"]], stands_for.get(names[e["id"]], frozenset())):
+            kind, key, sources[e["id"]] = given
+            names[e["id"]] = NAME_PREFIXES[kind] + key
+    return sources
 
 
 def face_fragments(texts) -> list[tuple[str, bytes]]:
@@ -243,18 +267,14 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     labels = {}
     for e in entries:
         own = labels_of(e)
-        trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.IMPACT_PART in read[e["id"]].parts else own
+        trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.struck(read[e["id"]]) else own
         labels[e["id"]] = trimmed or own
     entry_categories = {
         e["id"]: glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]]) for e in entries
     }
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
     names = name_keys(entries, concepts, labels)
-    for e in entries:
-        if read[e["id"]].intent in glossary.greetings:
-            names[e["id"]] = INTENT_NAME + read[e["id"]].intent
-        elif read[e["id"]].category in readings.GAMES:  # a mahjong hand, not "With a phone"
-            names[e["id"]] = CATEGORY_NAME + read[e["id"]].category
+    named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
@@ -360,10 +380,12 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             loc = locales[code]
             stemmer = textnorm.stemmer_for(stemmers[code])
             texts, terms = [], []
-            intent_texts = glossary.intent_texts(code)
+            intent_texts, glossary_names = glossary.intent_texts(code), glossary.texts(code)["names"]
             for (slugs, words, name_key), pid in profile_ids.items():
                 if name_key.startswith(INTENT_NAME):
                     name = intent_texts[name_key.removeprefix(INTENT_NAME)]["name"]
+                elif name_key.startswith(GLOSSARY_NAME):
+                    name = glossary_names[name_key.removeprefix(GLOSSARY_NAME)]
                 elif name_key.startswith(CATEGORY_NAME):
                     name = loc["categories"][name_key.removeprefix(CATEGORY_NAME)]
                 else:

@@ -51,7 +51,10 @@ FACE_PART_CHARS = frozenset(
 # when they lead a run of kana: エヘヘ, エッ, ヘー, シーッ, ツー, メッ.
 _READ_WHEN_LEADING = frozenset("エｴヘへﾍシｼツメﾒロﾛ")
 # Arms and hands that stick to a face's bracket: ヽ(・ω・)ノｵﾔｽﾐ reads ｵﾔｽﾐ.
-_ARMS = frozenset("ノﾉヽヾゞゝっつヘﾍへ")
+ARMS = _ARMS = frozenset("ノﾉヽヾゞゝっつヘﾍへ")
+# Small kana and the full-size kana they are written for when a word starts with one (ﾉｮｯ: an arm and "yo!").
+# っ is left out: a word may start with it (ッス).
+_BIG = str.maketrans("ぁぃぅぇぉゃゅょゎァィゥェォャュョヮｧｨｩｪｫｬｭｮ", "あいうえおやゆよわアイウエオヤユヨワｱｲｳｴｵﾔﾕﾖ")
 # Part characters that make a run drawn wherever they are: arms other than ヘ, motion
 # lines and the kanji.
 _NEVER_READ = FACE_PART_CHARS - _READ_WHEN_LEADING - frozenset("ヘﾍへェｪーｰ〜～っ")
@@ -101,6 +104,15 @@ def japanese_runs(text: str) -> list[str]:
         if run and not is_face_part(run):
             runs.append(run)
     return runs
+
+
+def big_first(run: str) -> str:
+    """A run whose first kana is written small for a full-size one: ｮｯ → ﾖｯ, ぉはょぅ → おはょぅ.
+
+    No word starts with a small kana but っ, so one there is a full-size kana written small, as after an
+    arm (｡･ω･)ﾉｮｯ: "yo!"). Callers decide when a run starts a word; a lone ｮ on a wall (|ｮдﾟ) is a hand.
+    """
+    return run[:1].translate(_BIG) + run[1:]
 
 
 def is_face_part(run: str) -> bool:

@@ -43,9 +43,14 @@ INTENT_CATEGORY = {
     "thanks": "greeting", "congratulations": "greeting", "apology": "sorry",
     "consolation": "sympathy", "encouragement": "sympathy", "crying": "sad", "laughing": "happy", "joy": "happy",
     "anger": "angry", "love": "love", "surprise": "surprised", "tasty": "food", "food": "food",
+    "seasons": "greeting",  # season's greetings: Merry Christmas, a happy New Year
 }
 # The games that have categories of their own: a face whose text or parts name one is named by it.
 GAMES = frozenset({"mahjong", "pachinko", "sports"})
+# How an intent of intents.json weighs its text against the dataset's labels (`naming`): "text" names every
+# face that says it by the text; "contradicted" only a face whose labels' name contradicts it (a crying face
+# named "Happy face"); without the field the labels name it.
+TEXT_NAMES, CONTRADICTED_NAMES = "text", "contradicted"
 # Categories that a category named by a face's text or parts replaces rather than joins.
 LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 
@@ -55,6 +60,7 @@ FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
 SPARKLE_PARTS = frozenset({"star", "black-star"})
 SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／")  # the end of an arm, a weapon or a flying fist
 HIT_FACE = frozenset("(（")                     # the face it lands on
+FIST_ENDS, FACING_BACK = frozenset("〇○"), frozenset(")）>＞")  # a fist landing on a face turned away: ○☆)ロ゜)
 TWINKLES = ("kira", "pika", "kirari")
 IMPACT_PART = "impact-star"
 
@@ -75,12 +81,19 @@ class Reading:
     face: str | None               # the drawn face between its brackets: (－_－)
     intent: str | None             # of the text that leads: the strongest of its rows
     category: str | None           # named by its text or parts (mahjong, sports...)
+    name: str | None               # the name a row of its text gives (glossary `names`: merry-christmas)
     sensitive: bool
     animal: bool                   # it draws an animal's ears, snout, beak...
 
     @property
     def explained(self) -> bool:
         return all(run.rows is not None for run in self.runs)
+
+
+def struck(reading: Reading) -> bool:
+    """Whether a face's star is the flash of a hit (an impact, or the star a kick lands with, θ☆): its sparkle
+    labels are noise."""
+    return IMPACT_PART in reading.parts or "kick" in reading.parts
 
 
 def _load(name: str):
@@ -95,6 +108,12 @@ class Glossary:
         self.intents = {row["id"]: row for row in _load("intents.json")}
         # Set phrases (good night, thank you): a face that says one is named by it and gets only its usage.
         self.greetings = frozenset(intent for intent, row in self.intents.items() if row["greeting"])
+        # Intents whose name can name a face (intent-texts `name`), and the concepts each is contradicted by.
+        self.naming = {intent: row["naming"] for intent, row in self.intents.items() if row.get("naming")}
+        self.contradicts = {intent: frozenset(row.get("contradicts", ())) for intent, row in self.intents.items()}
+        # Intents whose faces take a name the dataset already gives (Crying face), not one of their own: they
+        # join the profiles of faces so named instead of making new ones.
+        self.label_names = {intent: row["label_name"] for intent, row in self.intents.items() if row.get("label_name")}
         self.row_of: dict[str, int] = {}
         for number, row in enumerate(self.rows):
             for text in (row["key"], *row["variants"]):
@@ -116,24 +135,31 @@ class Glossary:
         return _load(f"intent-texts/{locale}.json")["intents"]
 
     @functools.cache  # noqa: B019 -- one glossary per build; runs repeat across faces
-    def read_run(self, run: str) -> Run:
-        key = faces.normalise(run)
+    def read_run(self, run: str, big_first: bool = False) -> Run:
+        """The reading of one run; with `big_first`, a small kana that starts it is read as the full-size kana."""
+        said = faces.big_first(run) if big_first else run
+        key = faces.normalise(said)
         if key in self.row_of:
             # The row's romaji, which a writer checked (cutlet reads 高めリーチ as "takame ri- chi").
             return Run(run, self.rows[self.row_of[key]]["romaji"], (self.row_of[key],))
-        pieces = faces.split(run, self.keys)
+        pieces = faces.split(said, self.keys)
         rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
-        return Run(run, faces.romanise(faces.reading(run)), rows)
+        return Run(run, faces.romanise(faces.reading(said)), rows)
 
     def read(self, text: str) -> Reading:
         written = faces.japanese_runs(text)
-        runs = self._spelled(written) or tuple(self.read_run(run) for run in written)
-        # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
         spans, start = [], 0
         for run in written:
             start = text.index(run, start)
             spans.append((start, start + len(run)))
             start += len(run)
+        # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
+        # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
+        runs = self._spelled(written) or tuple(
+            self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
+            for run, (s, _) in zip(written, spans, strict=True)
+        )
+        # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
         found = [
             (m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)
             if not any(s < m.end() and m.start() < e for s, e in spans)
@@ -153,6 +179,7 @@ class Glossary:
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
         return Reading(
             runs=runs, parts=tuple(parts), face=face.group() if face else None, intent=intent, category=category,
+            name=next((row["name"] for row in rows if row.get("name")), None),
             sensitive=bool(self._sensitive.search(text)) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
         )
@@ -163,19 +190,67 @@ class Glossary:
         A text or part that names a category (mahjong, pachinko, sports) makes it the main one, and the
         labels' category stays beside it unless it was the catch-all gaming or other. An animal category
         whose face draws no animal was a noisy label when the text says something: its category or intent
-        re-homes the face (マイリマシタ, "I give up", leaves bunny).
+        re-homes the face (マイリマシタ, "I give up", leaves bunny). So is a category that the text's intent
+        contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
         A face that says a greeting is in greeting too.
         """
-        misfiled = slug in ANIMAL_CATEGORIES and not reading.animal
+        contradicted = slug in self.contradicts.get(reading.intent, ()) and (
+            self.naming.get(reading.intent) != CONTRADICTED_NAMES or self.says_only(reading, reading.intent))
+        misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
         if reading.category:
             found = [reading.category] + ([slug] if slug not in LEFT_FOR_NAMED and not misfiled else [])
         elif misfiled and reading.intent in INTENT_CATEGORY:
             found = [INTENT_CATEGORY[reading.intent]]
         else:
             found = [slug]
-        if reading.intent in INTENT_CATEGORY and INTENT_CATEGORY[reading.intent] == "greeting":
+        if reading.intent in self.greetings and INTENT_CATEGORY.get(reading.intent) == "greeting":
             found.append("greeting")
         return tuple(dict.fromkeys(found))
+
+    def name(self, reading: Reading, concepts: frozenset[str]) -> tuple[str, str, str] | None:
+        """What names a face where its reading is clearer than its labels, as (kind, id, source); None leaves
+        the name its labels give, whose concepts are `concepts` (Waving: greeting, happy).
+
+        kind is "intent" (intent-texts `name`), "label" (a name of the dataset's, intents.json `label_name`),
+        "category" (the category's name) or "name" (glossary `names`);
+        source is "text" or "part". In order: a greeting the text says; a game its text or parts name; the
+        name a row of its text gives (めりーくりすます: Merry Christmas); the intent of its text, when the
+        intent names faces (`naming`: always, or when the labels' name contradicts it). A face its text does
+        not name is named by a telling part (parts.json `name`: a deep bow is Bowing) unless the labels' name
+        agrees with the part (`agrees`), or only when it contradicts it (`contradicts`: an impact, not Sparkling).
+        """
+        intent = reading.intent
+        if intent in self.greetings:
+            return "intent", intent, "text"
+        if reading.category in GAMES:  # a mahjong hand, not "With a phone"
+            return "category", reading.category, "text"
+        if reading.name:
+            return "name", reading.name, "text"
+        said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
+        if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
+            return self._named_by(named)  # ウマイウマイ names a face that also squeals キャー
+        if self.naming.get(intent) == CONTRADICTED_NAMES and self.says_only(reading, intent) and concepts & self.contradicts[intent]:
+            return self._named_by(intent)
+        for part in reading.parts:
+            row = self.parts[part]
+            if (row.get("name") or row.get("label_name")) and not concepts & frozenset(row.get("agrees", ())) \
+                    and concepts & frozenset(row.get("contradicts", concepts)):
+                return ("name", row["name"], "part") if row.get("name") else ("label", row["label_name"], "part")
+        return None
+
+    def says_only(self, reading: Reading, intent: str) -> bool:
+        """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
+        kana: ブ alone is a boo, a raspberry, baby talk or a pig. Only then does it outweigh the labels."""
+        rows = [self.rows[n] for run in reading.runs for n in run.rows or ()]
+        return {row["intent"] for row in rows} & set(STRONG_INTENTS) == {intent} \
+            and any(len(row["key"]) > 1 for row in rows if row["intent"] == intent)
+
+    def _named_by(self, intent: str) -> tuple[str, str, str]:
+        return ("label", self.label_names[intent], "text") if intent in self.label_names else ("intent", intent, "text")
+
+    def contradicted(self, intent: str | None, concepts: frozenset[str]) -> bool:
+        """Whether a name of these concepts contradicts what a text of this intent says."""
+        return bool(concepts & self.contradicts.get(intent, frozenset()))
 
     def lead_part(self, reading: Reading) -> str | None:
         """The most telling part a face draws: one that names a category (a riichi stick), else the first of
@@ -191,14 +266,16 @@ class Glossary:
 
     def _beside_a_hit(self, text: str, start: int, end: int, found, runs) -> bool:
         """Whether the star at text[start:end] is the flash of a hit: it touches a fist, a weapon or a thrown
-        table, it sits where a swung arm meets a second face (`_〇☆(`, `θ☆(`, `／~~~☆(`), or the face
-        says a hit sound (バキッ, ゲシッ) and no twinkle (キラッ)."""
+        table, it sits where a swung arm meets a second face (`_〇☆(`, `θ☆(`, `／~~~☆(`, `○☆)ロ゜)`), or the face
+        says a hit word (source.json `hit`: バキッ, ﾁｮｯﾌﾟ, ﾊﾟﾝﾁ) and no twinkle (キラッ)."""
         if any(part_id in IMPACT_PARTS | FLUNG_PARTS and s <= end and e >= start for s, e, part_id in found):
             return True
         if text[start - 1:start] in SWUNG and text[end:end + 1] in HIT_FACE:
             return True
-        sounds = [self.rows[n] for run in runs for n in run.rows or () if self.rows[n]["intent"] == "sound"]
-        return bool(sounds) and not any(row["romaji"].startswith(TWINKLES) for row in sounds)
+        if text[start - 1:start] in FIST_ENDS and text[end:end + 1] in FACING_BACK:
+            return True
+        said = [self.rows[n] for run in runs for n in run.rows or ()]
+        return any(row.get("hit") for row in said) and not any(row["romaji"].startswith(TWINKLES) for row in said)
 
 
 # ---------------------------------------------------------------- writing what was read
