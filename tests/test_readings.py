@@ -313,6 +313,13 @@ def test_a_star_beside_a_hit_word_is_an_impact_and_the_face_is_not_named_sparkli
     assert checked > 500
 
 
+def test_a_face_whose_star_is_a_hit_is_filed_under_fight_not_sparkle(db):
+    rows = db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id").fetchall()
+    struck = [(text, slug) for text, slug in rows if readings.struck(GLOSSARY.read(text))]
+    assert len(struck) > 500 and all(slug != "sparkle" for _, slug in struck), [r for r in struck if r[1] == "sparkle"][:5]
+    assert dict(rows)["┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)"] == "fight"
+
+
 def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):
     (run,) = GLOSSARY.read("｡･ω･)ﾉｮｯ").runs
     assert [GLOSSARY.rows[n]["key"] for n in run.rows] == ["よ"] and run.romaji == "yo"

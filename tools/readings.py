@@ -192,8 +192,11 @@ class Glossary:
         whose face draws no animal was a noisy label when the text says something: its category or intent
         re-homes the face (マイリマシタ, "I give up", leaves bunny). So is a category that the text's intent
         contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
-        A face that says a greeting is in greeting too.
+        A face that says a greeting is in greeting too. A face whose star is the flash of a hit (`struck`) was filed
+        under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)).
         """
+        if slug == "sparkle" and struck(reading):
+            slug = "fight"
         contradicted = slug in self.contradicts.get(reading.intent, ()) and (
             self.naming.get(reading.intent) != CONTRADICTED_NAMES or self.says_only(reading, reading.intent))
         misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
