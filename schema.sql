@@ -90,6 +90,9 @@ CREATE TABLE note_frames (
     locale         TEXT PRIMARY KEY REFERENCES locales (code),
     meaning        TEXT NOT NULL,
     meaning_separator TEXT NOT NULL,
+    text_means     TEXT NOT NULL,
+    text_is        TEXT NOT NULL,
+    text_unknown   TEXT NOT NULL,
     drawn          TEXT NOT NULL,
     drawn_face     TEXT NOT NULL,
     drawn_parts    TEXT NOT NULL,
@@ -114,18 +117,14 @@ CREATE TABLE fragment_texts (
 -- What the Japanese text of faces says, per distinct set of runs as written (ｵﾔｽﾐ~ and オヤスミ differ).
 -- `pieces` is what an item's `meaning` is written from in any locale: up to two explained runs, each
 -- "text<US>romaji<US>fragment id", separated by <RS> (U+001F, U+001E); empty when none is explained.
+-- `said` is what the note's sentences about the text are written from: every piece, each
+-- "text<US>romaji<US>fragment id<US>frame", fragment 0 for text the glossary has no row for, frame m, i or u
+-- for the locale's text_means, text_is or text_unknown (tools/readings.py said_pieces).
 CREATE TABLE text_readings (
     id     INTEGER PRIMARY KEY,
-    pieces TEXT NOT NULL
+    pieces TEXT NOT NULL,
+    said   TEXT NOT NULL
 );
-
--- The note's sentences about the text of a text reading, per locale.
-CREATE TABLE text_reading_notes (
-    text_reading_id INTEGER NOT NULL REFERENCES text_readings (id),
-    locale          TEXT NOT NULL REFERENCES locales (code),
-    sentences       TEXT NOT NULL,
-    PRIMARY KEY (locale, text_reading_id)
-) WITHOUT ROWID;
 
 -- Ids of faces that were also in the catalog under a lower id: the API answers them with a redirect.
 CREATE TABLE redirects (

@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kaomoji_api.catalog import Catalog  # noqa: E402
+from kaomoji_api.pieces import ItemWriter  # noqa: E402
 from tools import faces, readings  # noqa: E402
 
 
@@ -29,11 +30,12 @@ def glossary_keys() -> frozenset[str]:
 def distinct_note_share(catalog: Catalog, locale: str) -> float:
     """The share of entries whose note, in `locale`, no other entry has."""
     entries = [catalog.entries.at(p) for p in range(len(catalog.entries))]
-    notes: collections.Counter[str] = collections.Counter()
+    writer = ItemWriter(catalog)
+    notes: collections.Counter[bytes] = collections.Counter()
     for start in range(0, len(entries), 500):
         chunk = entries[start:start + 500]
-        details = catalog.details(chunk, locale)
-        notes.update(catalog.note_for(e, locale, details[e.id]) for e in chunk)
+        drawings = catalog.drawings(chunk)
+        notes.update(writer.note(e.position, locale, *drawings[e.id]) for e in chunk)
     return sum(1 for n in notes.values() if n == 1) / len(entries)
 
 

@@ -31,7 +31,31 @@ LAST_GOOD_SUFFIX = ".last-good"
 PAGE_CACHE_KIB = 256
 USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
-UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces (schema.sql)
+UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces and .said (schema.sql)
+
+
+class Frames(NamedTuple):
+    """What a locale writes meanings and notes with (table note_frames): templates of {text}, {romaji}, {gloss},
+    {face} and {parts}, and the separators of a list."""
+
+    meaning: str
+    meaning_separator: str
+    text_means: str
+    text_is: str
+    text_unknown: str
+    drawn: str
+    drawn_face: str
+    drawn_parts: str
+    list_separator: str
+    list_last: str
+
+
+class NoteTexts(NamedTuple):
+    """A locale's texts that notes are written with (Catalog.note_texts)."""
+
+    parts: dict[int, str]  # each drawn part's name, by part id
+    when: dict[int, str]   # when to send a face of each intent, by intent id
+    about: dict[int, str]  # what faces of each category are for, by category id
 
 
 class CatalogError(RuntimeError):
@@ -95,14 +119,14 @@ class Entries:
 
     def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
         self.ids = array("I")           # entry id at each position
-        self.profiles = array("I")      # profile id at each position
+        self.profiles = array("H")      # profile id at each position
         self.categories = array("B")    # category id at each position
         self.shapes = array("I")        # face shape (near-copy key) at each position
-        self.widths = array("H")        # display width at each position
+        self.widths = array("B")        # display width at each position
         self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED
-        self.text_readings = array("I")  # text_readings.id at each position
+        self.text_readings = array("H")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
-        self.lead_parts = array("H")    # parts.id at each position
+        self.lead_parts = array("B")    # parts.id at each position
         self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
@@ -198,7 +222,8 @@ class Catalog:
             self._check()
             self._load()
             self.entries  # noqa: B018 -- read now: a file that cannot serve every entry is refused here
-        except (sqlite3.DatabaseError, LookupError, ValueError, TypeError) as exc:
+        except (sqlite3.DatabaseError, LookupError, ValueError, TypeError, OverflowError) as exc:
+            # OverflowError: a number too large for the compact arrays entries are held in.
             raise CatalogError(f"not a whole kaomoji catalog: {self.path} ({type(exc).__name__}: {exc})") from None
 
     def _check(self) -> None:
@@ -210,7 +235,6 @@ class Catalog:
         self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH '\"abc\"' LIMIT 1").fetchall()
         self.db.execute("SELECT quality FROM entries WHERE text = '' LIMIT 1").fetchall()
         self.db.execute("SELECT locale, gloss FROM fragment_texts LIMIT 1").fetchall()
-        self.db.execute("SELECT sentences FROM text_reading_notes LIMIT 1").fetchall()
         self.db.execute("SELECT id, parts, face FROM entries LIMIT 1").fetchall()
 
     @property
@@ -238,21 +262,20 @@ class Catalog:
         self.category_slugs = {c.id: c.slug for c in self.categories}
         self.category_types = sorted({c.type for c in self.categories})
         self.category_texts = {
-            (r[0], r[1]): (r[2], r[3], r[4]) for r in db.execute("SELECT category_id, locale, name, about, description FROM category_texts")
+            (r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, description FROM category_texts")
         }
-        self.intent_when = {(r[0], r[1]): r[2] for r in db.execute("SELECT intent_id, locale, send_when FROM intent_texts")}
-        self.part_names = {(r[0], r[1]): r[2] for r in db.execute("SELECT part_id, locale, name FROM part_texts")}
-        self.frames = {r[0]: r[1:] for r in db.execute(
-            "SELECT locale, meaning, meaning_separator, drawn, drawn_face, drawn_parts, list_separator, list_last FROM note_frames")}
-        # What each text reading's meaning is written from (schema.sql), one after another in one block of UTF-8:
-        # a list of 15,000 strings would cost a worker a megabyte more.
-        pieces, self._piece_ends = bytearray(), array("I", [0])
-        for number, text in db.execute("SELECT id, pieces FROM text_readings ORDER BY id"):
+        self.frames = {r[0]: Frames(*r[1:]) for r in db.execute(f"SELECT locale, {', '.join(Frames._fields)} FROM note_frames")}
+        # What each text reading's meaning and note are written from (schema.sql), one after another in one block of
+        # UTF-8 each: lists of 15,000 strings would cost a worker a megabyte more.
+        pieces, said, self._piece_ends, self._said_ends = bytearray(), bytearray(), array("I", [0]), array("I", [0])
+        for number, meaning_pieces, said_pieces in db.execute("SELECT id, pieces, said FROM text_readings ORDER BY id"):
             if number != len(self._piece_ends):
                 raise ValueError("text_readings ids must run from 1 without gaps")
-            pieces += text.encode()
+            pieces += meaning_pieces.encode()
+            said += said_pieces.encode()
             self._piece_ends.append(len(pieces))
-        self._pieces = bytes(pieces)
+            self._said_ends.append(len(said))
+        self._pieces, self._said = bytes(pieces), bytes(said)
         # The example sentences of the groups (an intent or a category, in a locale) asked for lately, read from the
         # file when first needed: all of them in every locale would cost a worker a megabyte.
         self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(t) * 2 + 80 for t in templates))
@@ -407,7 +430,16 @@ class Catalog:
         return self.category_texts[(category_id, locale)][0]
 
     def category_description(self, category_id: int, locale: str) -> str:
-        return self.category_texts[(category_id, locale)][2]
+        return self.category_texts[(category_id, locale)][1]
+
+    def note_texts(self, locale: str) -> NoteTexts:
+        """What notes in `locale` are written with beside the frames, read from the file: what needs them keeps what it
+        needs (kaomoji_api/pieces.py), for the locales it is asked for."""
+        return NoteTexts(
+            dict(self.db.execute("SELECT part_id, name FROM part_texts WHERE locale = ?", (locale,))),
+            dict(self.db.execute("SELECT intent_id, send_when FROM intent_texts WHERE locale = ?", (locale,))),
+            dict(self.db.execute("SELECT category_id, about FROM category_texts WHERE locale = ?", (locale,))),
+        )
 
     def profile_texts(self, locale: str) -> list[tuple[str, tuple[str, ...]] | None]:
         """(name, keywords) of each profile in `locale`, by profile id, read from the file: what needs them keeps
@@ -441,32 +473,13 @@ class Catalog:
         picked = choices[(entry.id * 7) % len(choices)]
         return [templates[i].replace("{kaomoji}", entry.text) for i in picked]
 
-    def details(self, entries: list[Entry], locale: str) -> dict[int, tuple[list[int], str | None, str | None]]:
-        """Per entry id, what only a note needs, read from the file: the ids of the parts its face draws, in order;
-        the drawn face itself; and the sentences about what its text says in `locale` (None without text)."""
-        where, args = _one_or_many("e.id", [e.id for e in entries])
-        rows = self.db.execute(
-            "SELECT e.id, e.parts, e.face, n.sentences FROM entries e LEFT JOIN text_reading_notes n "
-            f"ON n.locale = ? AND n.text_reading_id = e.text_reading WHERE {where}", [locale, *args])
-        return {r[0]: ([int(p) for p in r[1].split()], r[2], r[3]) for r in rows}
+    def said_pieces(self, reading: int) -> bytes:
+        """What a note's sentences about the text reading `reading` are written from (schema.sql, text_readings), UTF-8."""
+        return self._said[self._said_ends[reading - 1]:self._said_ends[reading]]
 
-    def note_for(self, entry: Entry, locale: str, details: tuple[list[int], str | None, str | None]) -> str:
-        """What its text says, what it draws, and when to send it (`details`: of details()): written for this face."""
-        drawn, drawn_face, drawn_parts, separator, last = self.frames[locale][2:]
-        part_ids, face, said = details
-        names = [self.part_names[(p, locale)] for p in part_ids[:NOTE_PARTS]]
-        parts = "".join(names) if len(names) < 2 else separator.join(names[:-1]) + last + names[-1]
-        sentences = [said]
-        if face and parts:
-            sentences.append(drawn.replace("{face}", face).replace("{parts}", parts))
-        elif face or parts:
-            sentences.append(drawn_face.replace("{face}", face) if face else drawn_parts.replace("{parts}", parts))
-        if entry.intent_id:
-            sentences.append(self.intent_when[(entry.intent_id, locale)])
-        else:
-            sentences.append(self.category_texts[(entry.category_id, locale)][1])
-        note = ""
-        for sentence in filter(None, sentences):
-            # Chinese and Japanese sentences follow each other without a space.
-            note += sentence if not note or note.endswith(("。", "！", "？")) else " " + sentence
-        return note
+    def drawings(self, entries: list[Entry]) -> dict[int, tuple[list[int], str | None]]:
+        """Per entry id, what only a note needs, read from the file: the ids of the first parts its face draws, in order,
+        and the drawn face itself."""
+        where, args = _one_or_many("id", [e.id for e in entries])
+        rows = self.db.execute(f"SELECT id, parts, face FROM entries WHERE {where}", args)
+        return {r[0]: ([int(p) for p in r[1].split()[:NOTE_PARTS]], r[2]) for r in rows}

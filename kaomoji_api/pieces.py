@@ -14,10 +14,13 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
+# Chinese and Japanese sentences follow each other without a space.
+CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
+NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
 
 
 def json_inside(value: str | tuple) -> bytes:
@@ -38,6 +41,12 @@ class LocalePieces(NamedTuple):
     frame: tuple[bytes, Callable]  # a meaning line: a bytes template, and what picks its values of (text, romaji, gloss)
     bare_frame: tuple[bytes, Callable]  # the same for a run without a reading of its own (ッ alone)
     separator: bytes               # between the lines of two runs
+    said: dict[tuple[bytes, bool], tuple[bytes, Callable]]  # a note's sentence of a piece, by its frame and whether it has romaji
+    drawn: tuple[bytes, bytes, bytes]  # a note's sentence of what the face draws: face and parts, face alone, parts alone
+    list_separators: tuple[bytes, bytes]  # between the names of parts, and before the last
+    parts: dict[int, bytes]        # each part's name
+    when: dict[int, bytes]         # when to send a face of each intent, by intent id
+    about: dict[int, bytes]        # what faces of each category are for, by category id
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
@@ -59,6 +68,7 @@ class ItemWriter:
         self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
         self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
+        self._intents, self._categories_of = entries.intents, entries.categories
         self._locales: dict[str, LocalePieces] = {}
         self._facts: dict[int, bytes] = {}
         # Each profile's category and categories, the same in every locale: one piece per set of categories.
@@ -98,15 +108,50 @@ class ItemWriter:
             return b'"%b"' % (lines[0] if len(lines) == 1 else pieces.separator.join(lines))
         part = self._lead_parts[position]
         if part:
-            return orjson.dumps(self.catalog.part_names[(part, locale)])
+            return b'"%b"' % pieces.parts[part]
         return b'"%b"' % pieces.names_json[self._profiles[position]]
+
+    def note(self, position: int, locale: str, parts: list[int], face: str | None) -> bytes:
+        """The entry's note as a JSON string, written for its face: what its text says, what it draws (`parts`, the
+        ids of its first drawn parts, and `face`: Catalog.drawings), and when to send it."""
+        pieces = self._locales.get(locale) or self._read_locale(locale)
+        sentences = []
+        reading = self._readings[position]
+        said = self.catalog.said_pieces(reading) if reading else b""
+        if said:
+            for piece in said.split(RECORD_BYTES) if RECORD_BYTES in said else (said,):
+                # Texts are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
+                text, romaji, fragment, frame = piece.split(UNIT_BYTES)
+                template, values = pieces.said[frame, romaji != b""]
+                sentences.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
+        names = [pieces.parts[p] for p in parts[:NOTE_PARTS]]
+        drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
+        face_json = None if face is None else json_inside(face)
+        both, face_only, parts_only = pieces.drawn
+        if face_json and drawn:
+            sentences.append(both.replace(b"{face}", face_json).replace(b"{parts}", drawn))
+        elif face_json or drawn:
+            sentences.append(face_only.replace(b"{face}", face_json) if face_json else parts_only.replace(b"{parts}", drawn))
+        intent = self._intents[position]
+        sentences.append(pieces.when[intent] if intent else pieces.about[self._categories_of[position]])
+        note = b""
+        for sentence in sentences:
+            if sentence:
+                note += sentence if not note or note.endswith(CLOSED) else b" " + sentence
+        return b'"%b"' % note
 
     def names(self, locale: str) -> list[str | None]:
         """Each profile's name in `locale`, by profile id."""
         return (self._locales.get(locale) or self._read_locale(locale)).names
 
     def _read_locale(self, locale: str) -> LocalePieces:
-        frame, separator = map(json_inside, self.catalog.frames[locale][:2])
+        catalog, frames = self.catalog, self.catalog.frames[locale]
+        frame, separator = json_inside(frames.meaning), json_inside(frames.meaning_separator)
+        said = {
+            (letter, with_romaji): _template(json_inside(text if with_romaji else NO_ROMAJI.sub("", text)))
+            for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
+            for with_romaji in (True, False)
+        }
         # Profiles share names and keyword lists (a few hundred of each for ~1,000 profiles): one copy of each.
         encoded: dict = {}
         texts = self.catalog.profile_texts(locale)
@@ -114,7 +159,10 @@ class ItemWriter:
             [None if t is None else encoded.setdefault(t[0], t[0]) for t in texts],
             [None if t is None else encoded.get((t[0],)) or encoded.setdefault((t[0],), json_inside(t[0])) for t in texts],
             [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
-            tuple(map(json_inside, self.catalog.glosses(locale))), _template(frame), _template(frame.replace(b" {romaji}", b"")), separator,
+            tuple(map(json_inside, catalog.glosses(locale))), _template(frame), _template(frame.replace(b" {romaji}", b"")), separator,
+            said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
+            (json_inside(frames.list_separator), json_inside(frames.list_last)),
+            *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
         )
         return pieces
 

@@ -62,7 +62,7 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
     positions = [*escaped[:40], *range(0, entries.visible, 997)]
     assert len(escaped) > 40
     for locale in catalog.locales:
-        names = catalog.profile_texts(locale)
+        names, texts = catalog.profile_texts(locale), catalog.note_texts(locale)
         for position in positions:
             entry = entries.at(position)
             response, body = get(client, f"/api/v1/kaomojis/{entry.id}?locale={locale}")
@@ -81,9 +81,16 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
                     text, _, fragment = run.split("\x1f")
                     assert text in item["meaning"] and glosses[int(fragment)] in item["meaning"], (locale, item)
             elif entry.lead_part:
-                assert item["meaning"] == catalog.part_names[(entry.lead_part, locale)]
+                assert item["meaning"] == texts.parts[entry.lead_part]
             else:
                 assert item["meaning"] == name
+            # The note: what each piece of its text says, the face it draws and its first parts, then when to send it.
+            note, (parts, face) = item["note"], catalog.drawings([entry])[entry.id]
+            for piece in filter(None, catalog.said_pieces(entry.text_reading).decode().split("\x1e") if entry.text_reading else ()):
+                text, _, fragment, _ = piece.split("\x1f")
+                assert text in note and catalog.glosses(locale)[int(fragment)] in note, (locale, note)
+            assert (face or "") in note and all(texts.parts[part] in note for part in parts), (locale, note)
+            assert note.endswith(texts.when[entry.intent_id] if entry.intent_id else texts.about[entry.category_id]), (locale, note)
 
 
 def test_keywords_are_arrays_of_strings_and_category_a_slug(client):

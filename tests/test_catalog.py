@@ -6,8 +6,10 @@ import json
 import re
 import sqlite3
 
+import orjson
 import pytest
 
+from kaomoji_api.pieces import ItemWriter
 from tools import build_catalog, locales
 
 LOCALES = locales.locale_codes()
@@ -84,16 +86,18 @@ def test_faces_with_a_text_are_those_sqlite_finds_exact_first_then_in_quality_or
 
 def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_send_it(catalog):
     entries = [catalog.entries.at(p) for p in range(len(catalog.entries))]
+    writer = ItemWriter(catalog)
     for code in LOCALES:
+        texts = catalog.note_texts(code)
         for start in range(0, len(entries), 1000):
             chunk = entries[start:start + 1000]
-            details = catalog.details(chunk, code)
+            drawings = catalog.drawings(chunk)
             for entry in chunk:
                 usage = catalog.usage_for(entry, code)
                 assert 2 <= len(usage) <= 3 and len(set(usage)) == len(usage)
                 assert all(entry.text in sentence for sentence in usage), (entry.id, code)
-                when = catalog.intent_when[(entry.intent_id, code)] if entry.intent_id else catalog.category_texts[(entry.category_id, code)][1]
-                assert catalog.note_for(entry, code, details[entry.id]).endswith(when), (entry.id, code)
+                when = texts.when[entry.intent_id] if entry.intent_id else texts.about[entry.category_id]
+                assert orjson.loads(writer.note(entry.position, code, *drawings[entry.id])).endswith(when), (entry.id, code)
 
 
 def test_neighbouring_entries_get_different_usage_sentences(catalog):

@@ -114,10 +114,17 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
     """A run without a reading (ッ alone, the ｮ of a hand) leaves no "()" behind, and a gloss does not repeat the
     romaji that the meaning and the note already give beside the text."""
     empty = re.compile(r"\(\)|（）")  # a drawn part may show arms around a space, ヽ( )ノ: that is no empty reading
-    for (sentences,) in db.execute("SELECT sentences FROM text_reading_notes"):
-        assert not empty.search(sentences), sentences
     romaji = {row["key"]: row["romaji"] for row in GLOSSARY.rows}
     writer = ItemWriter(catalog)
+    # Every text reading's sentences, in every locale, written for the first face that has it, without what it draws.
+    first_with = {}
+    for position in range(len(catalog.entries)):
+        first_with.setdefault(catalog.entries.text_readings[position], position)
+    first_with.pop(0, None)
+    for code in LOCALES:
+        for position in first_with.values():
+            said = orjson.loads(writer.note(position, code, [], None))
+            assert not empty.search(said), (code, said)
     for code in LOCALES:
         for key, gloss in GLOSSARY.texts(code)["fragments"].items():
             if romaji[key]:
@@ -125,6 +132,19 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
         for position in range(0, catalog.entries.visible, 7):
             meaning = orjson.loads(writer.meaning(position, code))
             assert not empty.search(meaning) and "」 :" not in meaning and "」 ：" not in meaning, (code, meaning)
+
+
+def test_what_faces_say_is_stored_ready_for_json(db, catalog):
+    """Meanings and notes are written from the stored pieces without escaping them (kaomoji_api/pieces.py): no text,
+    romaji or frame letter in them may hold what JSON escapes, and every piece has its four units."""
+    needs_escaping = re.compile(r'["\\\x00-\x1d\x7f]')
+    (readings,) = db.execute("SELECT count(*) FROM text_readings").fetchone()
+    for reading in range(1, readings + 1):
+        for stored in (catalog.reading_pieces(reading), catalog.said_pieces(reading)):
+            assert not needs_escaping.search(stored.decode()), (reading, stored)
+        for piece in filter(None, catalog.said_pieces(reading).decode().split("\x1e")):
+            text, romaji, fragment, frame = piece.split("\x1f")
+            assert text and fragment.isdigit() and frame in "miu" and (romaji or frame != "u"), (reading, piece)
 
 
 # ------------------------------------------------------------------------- usage

@@ -51,7 +51,8 @@ EMOJI_ANNOTATIONS = Path(__file__).parent / "emoji" / "annotations.json"
 ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
-NOTE_FRAMES = ("meaning", "meaning_separator", "drawn", "drawn_face", "drawn_parts", "list_separator", "list_last")
+NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_unknown", "drawn", "drawn_face", "drawn_parts",
+               "list_separator", "list_last")
 # The name key of an entry named by what its face says or draws (readings.Glossary.name): the intent of its text
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
 # `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
@@ -319,7 +320,9 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         writer.insert("parts", [(number, part) for part, number in part_ids.items()])
         writer.insert("redirects", sorted(redirects.items()))
         writer.insert("fragments", [(number + 1, row["key"], row["romaji"]) for number, row in enumerate(glossary.rows)])
-        writer.insert("text_readings", [(number, readings.meaning_pieces(runs)) for runs, number in text_reading_ids.items()])
+        writer.insert("text_readings", [
+            (number, readings.meaning_pieces(runs), readings.said_pieces(glossary, runs)) for runs, number in text_reading_ids.items()
+        ])
         for code in codes:
             loc = locales[code]
             writer.insert("category_texts", [
@@ -344,9 +347,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
             ])
             part_names = glossary.texts(code)["parts"]
             writer.insert("part_texts", [(number, code, part_names[part]) for part, number in part_ids.items()])
-            texts = readings.TextWriter(glossary, code, frames)
+            texts = readings.TextWriter(glossary, code)
             writer.insert("fragment_texts", [(number + 1, code, gloss) for number, gloss in enumerate(texts.glosses_in_order())])
-            writer.insert("text_reading_notes", [(number, code, texts.sentences(runs)) for runs, number in text_reading_ids.items()])
             keys = says_keys(
                 # A letter of a word spelled across faces (the kana “o”) says nothing of its own.
                 [(number, gloss) for number, gloss in enumerate(texts.glosses_in_order(), 1) if glossary.rows[number - 1]["intent"] != "letter"],

@@ -289,20 +289,6 @@ THINGS = frozenset({"sound", "action", "name", "object", "letter", "none", "game
 MAX_MEANING_RUNS = 2
 
 
-def fill(frame: str, **values: str) -> str:
-    for key, value in values.items():
-        frame = frame.replace("{" + key + "}", value)
-    return frame
-
-
-def spaced(sentences: list[str]) -> str:
-    """Sentences one after another; Chinese and Japanese ones follow each other without a space."""
-    text = ""
-    for sentence in sentences:
-        text += sentence if not text or text.endswith(("。", "！", "？")) else " " + sentence
-    return text
-
-
 # Separators of meaning_pieces (ASCII unit and record separators): they never occur in a face.
 UNIT, RECORD = "\x1f", "\x1e"
 
@@ -317,43 +303,45 @@ def meaning_pieces(runs: tuple[Run, ...]) -> str:
     return RECORD.join(pieces)
 
 
+# How a note's frame reads a piece of what a face says (said_pieces): the text "means" a phrase's gloss, "is" the gloss
+# of a thing, or is written without a row of the glossary ("unknown"): the locale's frames text_means, text_is and
+# text_unknown (table note_frames).
+MEANS, IS, UNKNOWN = "m", "i", "u"
+
+
+def said_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
+    """What a note's sentences about a face's text are written from, in any locale: each piece as text, romaji,
+    fragment id (0 for none) and frame (MEANS, IS, UNKNOWN), a glossary row once. The service fills the locale's frames
+    with them; a lone small kana without a row (the ｮ of a hand on a wall) reads as nothing and is left out."""
+    pieces, seen = [], set()
+    for run in dict.fromkeys(runs):
+        if run.rows is None:
+            if run.romaji:
+                pieces.append((run.text, run.romaji, 0))
+            continue
+        if len(run.rows) == 1:
+            said = [(run.text, run.romaji, run.rows[0])]
+        else:
+            said = [(glossary.rows[n]["variants"][0] if glossary.rows[n]["variants"] else glossary.rows[n]["key"],
+                     glossary.rows[n]["romaji"], n) for n in run.rows]
+        for text, romaji, number in said:
+            if number not in seen:
+                seen.add(number)
+                pieces.append((text, romaji, number + 1))
+    return RECORD.join(
+        UNIT.join((text, romaji, str(fragment),
+                   UNKNOWN if not fragment else IS if glossary.rows[fragment - 1]["intent"] in THINGS else MEANS))
+        for text, romaji, fragment in pieces
+    )
+
+
 class TextWriter:
-    """Writes, in one locale, what the runs of a face say: its meaning line and the note's sentences."""
+    """What the glossary says in one locale: the glosses of its rows."""
 
-    def __init__(self, glossary: Glossary, locale: str, frames: dict):
-        self.glossary, self.frames = glossary, frames
+    def __init__(self, glossary: Glossary, locale: str):
+        self.glossary = glossary
         self.glosses = glossary.texts(locale)["fragments"]
-
-    def _pieces(self, runs: tuple[Run, ...]):
-        """(text, romaji, row) for each explained piece, a row once; (text, romaji, None) for the rest."""
-        seen = set()
-        for run in dict.fromkeys(runs):
-            if run.rows is None:
-                yield run.text, run.romaji, None
-            elif len(run.rows) == 1:
-                if run.rows[0] not in seen:
-                    seen.add(run.rows[0])
-                    yield run.text, run.romaji, self.glossary.rows[run.rows[0]]
-            else:
-                for number in run.rows:
-                    if number not in seen:
-                        seen.add(number)
-                        row = self.glossary.rows[number]
-                        yield row["variants"][0] if row["variants"] else row["key"], row["romaji"], row
 
     def glosses_in_order(self) -> list[str]:
         """The gloss of every glossary row, in row order (fragment id = row number + 1)."""
         return [self.glosses[row["key"]] for row in self.glossary.rows]
-
-    def sentences(self, runs: tuple[Run, ...]) -> str:
-        out = []
-        for text, romaji, row in self._pieces(runs):
-            if row is None:
-                if romaji:  # a lone small kana (the ｮ of a hand on a wall) reads as nothing: nothing to say
-                    out.append(fill(self.frames["text_unknown"], text=text, romaji=romaji))
-            else:
-                frame = self.frames["text_is" if row["intent"] in THINGS else "text_means"]
-                if not romaji:  # a small kana alone (ッ) has no reading of its own: no empty brackets
-                    frame = re.sub(r"\s?[(（]\{romaji\}[)）]", "", frame)
-                out.append(fill(frame, text=text, romaji=romaji, gloss=self.glosses[row["key"]]))
-        return spaced(out)

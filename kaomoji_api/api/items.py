@@ -31,11 +31,11 @@ def entry_json(served: Served, positions, locale: str, *, detail: bool, matches=
     if not detail:
         return [writer.item(position, locale) for position in positions]
     entries = list(map(catalog.entries.at, positions))
-    details = catalog.details(entries, locale) if entries else {}
+    drawings = catalog.drawings(entries) if entries else {}
     items = []
     for index, entry in enumerate(entries):
         extra = b',"note":%b,"usage":%b' % (
-            orjson.dumps(catalog.note_for(entry, locale, details[entry.id])), orjson.dumps(catalog.usage_for(entry, locale)))
+            writer.note(entry.position, locale, *drawings[entry.id]), orjson.dumps(catalog.usage_for(entry, locale)))
         if matches is not None:
             extra += b',"match":%b' % orjson.dumps(matches[index].as_dict())
         items.append(writer.item(entry.position, locale, extra))

@@ -24,6 +24,7 @@ from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.web.assets import STATIC, asset_url
 
 MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
+MARK_BYTES = MARK.encode()
 SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
 WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
 DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
@@ -31,6 +32,7 @@ DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines sho
 OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
 _chromes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_names: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @functools.cache
@@ -88,14 +90,16 @@ class Chrome:
 
     def fill(self, parts: dict[str, str]) -> tuple[bytes, str]:
         """The page's bytes, and its ETag: a hash of the chrome's hash and the parts, which make the page."""
-        out, digest = [self.fixed[0]], hashlib.sha1(self.digest)
-        for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
-            part = parts.get(name, "").encode()
-            digest.update(b"%d:" % len(part))
-            digest.update(part)
+        # The parts encoded and hashed in one piece: MARK is in none of them, so the joined bytes say where each ends.
+        own = MARK.join([parts.get(name, "") for name in self.slots])
+        if own.count(MARK) != len(self.slots) - 1:  # a MARK in a part (a path's %00): dropped, as the builder drops it
+            own = MARK.join([parts.get(name, "").replace(MARK, "") for name in self.slots])
+        own = own.encode()
+        out = [self.fixed[0]]
+        for part, fixed in zip(own.split(MARK_BYTES), self.fixed[1:], strict=True):
             out.append(part)
             out.append(fixed)
-        return b"".join(out), f'"{digest.hexdigest()}"'
+        return b"".join(out), f'"{hashlib.sha1(self.digest + own).hexdigest()}"'
 
 
 def chrome(catalog: Catalog, locale: str) -> Chrome:
@@ -204,7 +208,7 @@ def cards(state: Served, positions, locale: str) -> str:
     Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
     """
     catalog = state.catalog
-    entries, names, slugs, t = catalog.entries, state.items.names(locale), catalog.category_slugs, labels()[locale]
+    entries, names, slugs, t = catalog.entries, escaped_names(state, locale), catalog.category_slugs, labels()[locale]
     ids, profiles, categories, widths, flags, texts, ends = (
         entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
     copy_before, copy_after = t["copy_face"].split("{name}")
@@ -212,7 +216,7 @@ def cards(state: Served, positions, locale: str) -> str:
     kaomoji = f"{prefix(locale)}/kaomoji/"
     out = []
     for position in positions:
-        name, entry_id = escape(names[profiles[position]]), ids[position]
+        name, entry_id = names[profiles[position]], ids[position]
         out.append(
             f'<li class="card" data-id="{entry_id}" data-category="{slugs[categories[position]]}">'
             f'<button type="button" class="face" aria-label="{copy_before}{name}{copy_after}">'
@@ -221,6 +225,16 @@ def cards(state: Served, positions, locale: str) -> str:
             f'<a class="info" href="{kaomoji}{entry_id}" aria-label="{details_before}{name}{details_after}">i</a></li>'
         )
     return "".join(out)
+
+
+def escaped_names(state: Served, locale: str) -> list[str | None]:
+    """Each profile's name in `locale`, HTML-escaped, by profile id: escaped once per catalog and locale, not per card
+    (most are the same string objects as the names: escape returns a string with nothing to escape as it is)."""
+    made = _names.setdefault(state.items, {})
+    found = made.get(locale)
+    if found is None:
+        found = made[locale] = [None if name is None else escape(name) for name in state.items.names(locale)]
+    return found
 
 
 @functools.cache
@@ -253,29 +267,32 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
 
 
-def entry_article(item: dict, locale: str, catalog: Catalog, face_classes: str) -> str:
-    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories."""
+def entry_article(item: dict, locale: str, catalog: Catalog, face_classes: str, face: str, name: str) -> str:
+    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories;
+    `face` and `name` are the item's, escaped already."""
     t = labels()[locale]
-    text = escape(item["text"])
-    usage = "".join(f"<li>{escape(line)}</li>" for line in item["usage"])
-    keywords = "".join(f"<li>{escape(word)}</li>" for word in item["keywords"])
     categories = "".join(
         f'<li><a href="{category_path(slug, locale)}">{escape(catalog.category_name(catalog.category_by_slug[slug].id, locale))}</a></li>'
         for slug in item["categories"]
     )
     return (
         f'<article class="entry" id="entry" data-id="{item["id"]}" data-category="{item["category"]}">'
-        f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{text}</span></p>'
-        f'<h2 class="entry-name" id="entry-name">{escape(item["name"])}</h2>'
+        f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{face}</span></p>'
+        f'<h2 class="entry-name" id="entry-name">{name}</h2>'
         f'<p class="entry-meaning">{escape(item["meaning"])}</p>'
         f'<button type="button" id="entry-copy" class="copy" hidden>{t["copy"]}</button>'
         f'<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
         f'<h3>{t["note"]}</h3><p class="entry-note">{escape(item["note"])}</p>'
-        f'<h3>{t["usage"]}</h3><ul class="usage">{usage}</ul>'
-        f'<h3>{t["keywords"]}</h3><ul class="keywords">{keywords}</ul>'
+        f'<h3>{t["usage"]}</h3><ul class="usage">{list_items(item["usage"])}</ul>'
+        f'<h3>{t["keywords"]}</h3><ul class="keywords">{list_items(item["keywords"])}</ul>'
         f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{categories}</ul>'
         f'</article>'
     )
+
+
+def list_items(texts: list[str]) -> str:
+    """Each text as an escaped <li>, escaped in one call: MARK is in no text of the catalog, and escape leaves it be."""
+    return f"<li>{escape(MARK.join(texts)).replace(MARK, '</li><li>')}</li>" if texts else ""
 
 
 def message_article(title: str, text: str, locale: str) -> str:
