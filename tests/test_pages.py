@@ -250,6 +250,13 @@ def test_a_search_page_drops_what_the_search_box_cannot_send_instead_of_refusing
     assert html.json["view"]["query"] == ("cat" * 40)[:100]
 
 
+@pytest.mark.parametrize("path", ["/kaomoji/%00", "/ja/kaomoji/1%00", "/category/%00cat", "/fr/category/c%00at"])
+def test_a_nul_in_a_page_address_gets_the_not_found_page(client, path):
+    """A page's parts are joined at NUL markers (web/render.py Chrome.fill): a NUL from the address must not break it."""
+    response, html = page(client, path, 404)
+    assert "\x00" not in response.get_data(as_text=True) and html.json["view"] == {"kind": "message"}
+
+
 def test_a_blank_search_goes_to_the_catalog_page(client):
     response = client.get("/es/search?q=++")
     assert response.status_code == 302 and response.headers["Location"] == "/es/"
