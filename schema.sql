@@ -182,7 +182,6 @@ CREATE TABLE entries (
     intent_id      INTEGER NOT NULL,     -- intents.id of the text's leading intent, 0 for none
     lead_part      INTEGER NOT NULL,     -- parts.id of its most telling drawn part, 0 for none
     parts          TEXT NOT NULL,        -- parts.id of its drawn parts in drawing order, space-separated
-    face           TEXT,                 -- the drawn face between its brackets, when it has one
     quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog; sensitive faces come last
     shape          INTEGER NOT NULL         -- CRC-32 of textnorm.face_shape(text): near-copies share it
 );

@@ -34,8 +34,7 @@ def distinct_note_share(catalog: Catalog, locale: str) -> float:
     notes: collections.Counter[bytes] = collections.Counter()
     for start in range(0, len(entries), 500):
         chunk = entries[start:start + 500]
-        drawings = catalog.drawings(chunk)
-        notes.update(writer.note(e.position, locale, *drawings[e.id]) for e in chunk)
+        notes.update(writer.note(e.position, locale) for e in chunk)
     return sum(1 for n in notes.values() if n == 1) / len(entries)
 
 

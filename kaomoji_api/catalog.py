@@ -127,23 +127,25 @@ class Entries:
         self.text_readings = array("H")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
+        self.parts = array("I")         # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
         self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
             "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set, "
-            "sensitive, text_reading, intent_id, lead_part FROM entries ORDER BY quality"
+            "sensitive, text_reading, intent_id, lead_part, parts FROM entries ORDER BY quality"
         )
         self.script_set = array("H")     # index into script_sets at each position
         self.script_sets = [tuple(json.loads(names)) for (names,) in db.execute("SELECT names FROM script_sets ORDER BY id")]
         self.visible = None  # positions below it are not sensitive: sensitive faces come last
         for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set,
-                       sensitive, text_reading, intent_id, lead_part) in enumerate(rows):
+                       sensitive, text_reading, intent_id, lead_part, parts) in enumerate(rows):
             self.script_set.append(script_set)
             self.text_readings.append(text_reading)
             self.intents.append(intent_id)
             self.lead_parts.append(lead_part)
+            self.parts.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
             if sensitive and self.visible is None:
                 self.visible = position
             self.ids.append(entry_id)
@@ -235,7 +237,7 @@ class Catalog:
         self.db.execute("SELECT rowid FROM entry_text_search WHERE entry_text_search MATCH '\"abc\"' LIMIT 1").fetchall()
         self.db.execute("SELECT quality FROM entries WHERE text = '' LIMIT 1").fetchall()
         self.db.execute("SELECT locale, gloss FROM fragment_texts LIMIT 1").fetchall()
-        self.db.execute("SELECT id, parts, face FROM entries LIMIT 1").fetchall()
+        self.db.execute("SELECT id, parts FROM entries LIMIT 1").fetchall()
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -477,9 +479,3 @@ class Catalog:
         """What a note's sentences about the text reading `reading` are written from (schema.sql, text_readings), UTF-8."""
         return self._said[self._said_ends[reading - 1]:self._said_ends[reading]]
 
-    def drawings(self, entries: list[Entry]) -> dict[int, tuple[list[int], str | None]]:
-        """Per entry id, what only a note needs, read from the file: the ids of the first parts its face draws, in order,
-        and the drawn face itself."""
-        where, args = _one_or_many("id", [e.id for e in entries])
-        rows = self.db.execute(f"SELECT id, parts, face FROM entries WHERE {where}", args)
-        return {r[0]: ([int(p) for p in r[1].split()[:NOTE_PARTS]], r[2]) for r in rows}

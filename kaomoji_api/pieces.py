@@ -15,6 +15,7 @@ from typing import NamedTuple
 import orjson
 
 from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.textnorm import drawn_face
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
@@ -68,7 +69,7 @@ class ItemWriter:
         self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
         self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
-        self._intents, self._categories_of = entries.intents, entries.categories
+        self._intents, self._categories_of, self._parts = entries.intents, entries.categories, entries.parts
         self._locales: dict[str, LocalePieces] = {}
         self._facts: dict[int, bytes] = {}
         # Each profile's category and categories, the same in every locale: one piece per set of categories.
@@ -111,9 +112,9 @@ class ItemWriter:
             return b'"%b"' % pieces.parts[part]
         return b'"%b"' % pieces.names_json[self._profiles[position]]
 
-    def note(self, position: int, locale: str, parts: list[int], face: str | None) -> bytes:
-        """The entry's note as a JSON string, written for its face: what its text says, what it draws (`parts`, the
-        ids of its first drawn parts, and `face`: Catalog.drawings), and when to send it."""
+    def note(self, position: int, locale: str) -> bytes:
+        """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
+        its brackets and its first parts), and when to send it."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
         sentences = []
         reading = self._readings[position]
@@ -124,8 +125,9 @@ class ItemWriter:
                 text, romaji, fragment, frame = piece.split(UNIT_BYTES)
                 template, values = pieces.said[frame, romaji != b""]
                 sentences.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
-        names = [pieces.parts[p] for p in parts[:NOTE_PARTS]]
+        names = [pieces.parts[p] for p in self._parts[position].to_bytes(NOTE_PARTS, "little") if p]
         drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
+        face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
         face_json = None if face is None else json_inside(face)
         both, face_only, parts_only = pieces.drawn
         if face_json and drawn:

@@ -101,6 +101,16 @@ def comparable(text: str, stemmer=None) -> str:
     )
 
 
+# The face a kaomoji draws between its brackets: (－_－) of ヾ(－_－)ﾉ, the first pair holding 1 to 12 characters.
+DRAWN_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
+
+
+def drawn_face(text: str) -> str | None:
+    """The drawn face between its brackets, brackets included, when the kaomoji has one: what a note names."""
+    found = DRAWN_FACE.search(text)
+    return found.group() if found else None
+
+
 def face_shape(text: str) -> str:
     """A face with its letters and digits blurred: near-copies share a shape.
 

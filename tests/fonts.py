@@ -30,9 +30,10 @@ def font_coverage() -> dict[str, frozenset[int]]:
     coverage: dict[str, set[int]] = {}
     for line in listing.stdout.splitlines():
         families, path, index = line.split("\t")
+        collection = path.endswith((".ttc", ".otc"))
         try:
-            font = TTCollection(path).fonts[int(index)] if path.endswith((".ttc", ".otc")) else TTFont(path, lazy=True)
-            codes = set(font.getBestCmap() or {})
+            with TTCollection(path) if collection else TTFont(path, lazy=True) as opened:
+                codes = set((opened.fonts[int(index)] if collection else opened).getBestCmap() or {})
         except Exception:  # a font file fontTools cannot read draws nothing we can count on
             continue
         for family in families.split(","):

@@ -6,6 +6,9 @@ import re
 
 import pytest
 
+from kaomoji_api.catalog import NOTE_PARTS
+from kaomoji_api.textnorm import drawn_face
+
 ENTRY_FIELDS = {
     "id", "text", "category", "categories", "name", "meaning", "keywords", "display_width", "ascii_safe", "needs_cjk_font",
     "scripts", "sensitive",
@@ -85,7 +88,8 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
             else:
                 assert item["meaning"] == name
             # The note: what each piece of its text says, the face it draws and its first parts, then when to send it.
-            note, (parts, face) = item["note"], catalog.drawings([entry])[entry.id]
+            note, face = item["note"], drawn_face(entry.text)
+            parts = [int(p) for p in catalog.db.execute("SELECT parts FROM entries WHERE id = ?", (entry.id,)).fetchone()[0].split()[:NOTE_PARTS]]
             for piece in filter(None, catalog.said_pieces(entry.text_reading).decode().split("\x1e") if entry.text_reading else ()):
                 text, _, fragment, _ = piece.split("\x1f")
                 assert text in note and catalog.glosses(locale)[int(fragment)] in note, (locale, note)

@@ -116,14 +116,14 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
     empty = re.compile(r"\(\)|（）")  # a drawn part may show arms around a space, ヽ( )ノ: that is no empty reading
     romaji = {row["key"]: row["romaji"] for row in GLOSSARY.rows}
     writer = ItemWriter(catalog)
-    # Every text reading's sentences, in every locale, written for the first face that has it, without what it draws.
+    # Every text reading's sentences, in every locale, in the note of the first face that has it.
     first_with = {}
     for position in range(len(catalog.entries)):
         first_with.setdefault(catalog.entries.text_readings[position], position)
     first_with.pop(0, None)
     for code in LOCALES:
         for position in first_with.values():
-            said = orjson.loads(writer.note(position, code, [], None))
+            said = orjson.loads(writer.note(position, code))
             assert not empty.search(said), (code, said)
     for code in LOCALES:
         for key, gloss in GLOSSARY.texts(code)["fragments"].items():

@@ -439,7 +439,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 int(e["display_width"]), int(e["locale_scope"] != ["*"]),
                 int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
                 intent_ids[reading.intent] if reading.intent in readings.STRONG_INTENTS else 0,
-                part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts), reading.face,
+                part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts),
                 quality[e["id"]], zlib.crc32(textnorm.face_shape(e["text"]).encode()),
             ))
             if done % 10000 == 0 or done == len(entries):

@@ -64,9 +64,6 @@ FIST_ENDS, FACING_BACK = frozenset("〇○"), frozenset(")）>＞")  # a fist la
 TWINKLES = ("kira", "pika", "kirari")
 IMPACT_PART = "impact-star"
 
-_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
-
-
 @dataclass(frozen=True)
 class Run:
     text: str                      # as the face writes it: ｵﾔｽﾐ~
@@ -78,7 +75,6 @@ class Run:
 class Reading:
     runs: tuple[Run, ...]
     parts: tuple[str, ...]         # part ids, in the order the face draws them
-    face: str | None               # the drawn face between its brackets: (－_－)
     intent: str | None             # of the text that leads: the strongest of its rows
     category: str | None           # named by its text or parts (mahjong, sports...)
     name: str | None               # the name a row of its text gives (glossary `names`: merry-christmas)
@@ -171,14 +167,13 @@ class Glossary:
                 part_id = IMPACT_PART
             if part_id not in parts:
                 parts.append(part_id)
-        face = _FACE.search(text)
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         intents = [row["intent"] for row in rows]
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for row in rows if row.get("category")), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
         return Reading(
-            runs=runs, parts=tuple(parts), face=face.group() if face else None, intent=intent, category=category,
+            runs=runs, parts=tuple(parts), intent=intent, category=category,
             name=next((row["name"] for row in rows if row.get("name")), None),
             sensitive=bool(self._sensitive.search(text)) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),

@@ -30,12 +30,9 @@ def entry_json(served: Served, positions, locale: str, *, detail: bool, matches=
     catalog, writer = served.catalog, served.items
     if not detail:
         return [writer.item(position, locale) for position in positions]
-    entries = list(map(catalog.entries.at, positions))
-    drawings = catalog.drawings(entries) if entries else {}
     items = []
-    for index, entry in enumerate(entries):
-        extra = b',"note":%b,"usage":%b' % (
-            writer.note(entry.position, locale, *drawings[entry.id]), orjson.dumps(catalog.usage_for(entry, locale)))
+    for index, entry in enumerate(map(catalog.entries.at, positions)):
+        extra = b',"note":%b,"usage":%b' % (writer.note(entry.position, locale), orjson.dumps(catalog.usage_for(entry, locale)))
         if matches is not None:
             extra += b',"match":%b' % orjson.dumps(matches[index].as_dict())
         items.append(writer.item(entry.position, locale, extra))
