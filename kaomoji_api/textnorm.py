@@ -122,6 +122,7 @@ class Query:
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
         self._forms: dict = {}
+        self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 
     def _for(self, stemmer) -> tuple[list[str], str]:
         forms = self._forms.get(stemmer)
