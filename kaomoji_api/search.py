@@ -8,7 +8,6 @@ equally relevant profiles then come cleanest face first, one face per shape befo
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import functools
 import heapq
 import itertools
@@ -19,6 +18,7 @@ import unicodedata
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog, Entries
@@ -47,10 +47,10 @@ def tier_key(strength: int, order, locale_rank: int) -> tuple:
     return (max(strength, EXACT), order, min(locale_rank, 1), strength)
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     """Why an entry matched: the field, the keyword (or face text, or what the face says) and its locale;
-    `corrected_from` is the query as typed when it matched only once its spelling was corrected."""
+    `corrected_from` is the query as typed when it matched only once its spelling was corrected. A named tuple: it is
+    hashed in C (a page's results keep each distinct Match once) and is half the size of a dataclass instance."""
 
     field: str
     value: str
@@ -66,10 +66,28 @@ class Match:
 
 def looks_like_a_face(query: str) -> bool:
     """True when the query holds a symbol or punctuation character, as pasted faces do."""
+    if "".join(query.split()).isalnum():  # letters and digits only, as most queries are: no look-up per character
+        return False
     return any(unicodedata.category(ch)[0] in "PS" for ch in query if not ch.isspace())
 
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+FEW_PROFILES = 48  # a mask of at most this many profiles is read bit by bit, a larger one through profile_flags()
+
+
+def profiles_of(mask: int, count: int) -> list[int]:
+    """The profile ids set in a mask, in order. A few are found by taking the lowest bit off, one Python step each; a
+    walk of the flags of all ~1,200 profiles (in C) costs less only from about fifty on."""
+    if mask.bit_count() > FEW_PROFILES:
+        return list(itertools.compress(range(count), profile_flags(mask, count)))
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return found
 
 
 def profile_flags(mask: int, count: int) -> bytes:
@@ -100,6 +118,7 @@ class KeyIndex:
 
     def __init__(self, catalog: Catalog):
         self.stemmers = {code: textnorm.stemmer_for(catalog.locales[code].stemmer) for code in catalog.locales}
+        self.distinct_stemmers = list(dict.fromkeys(self.stemmers.values()))  # four locales have none
         indexes: dict[str, dict[str, tuple]] = {kind: {} for kind in ("label", "exact", "stemmed", "token", "category", "category_name")}
         matches: dict[tuple[str, str], dict[str, Match]] = {}
         shared: dict = {}  # identical strings and masks recur across locales and kinds: one object of each
@@ -176,19 +195,25 @@ class KeyIndex:
                         entry[0] |= mask
         return found
 
-    def forms(self, query: textnorm.Query, codes: list[str]) -> list[tuple[str, str, list[str]]]:
-        """(locale, stemmed query, query tokens) for each locale of `codes`, in their order; kept with the query."""
+    def forms(self, query: textnorm.Query, codes: list[str]) -> dict[str, tuple[str, list[str]]]:
+        """{locale: (stemmed query, query tokens)} for each locale of `codes`, in their order; made once per query."""
         forms = query.locale_forms
         if forms is None or forms[0] != codes:
-            stemmers = self.stemmers
-            forms = query.locale_forms = (codes, [(code, query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes])
+            by_stemmer = {stemmer: (query.stemmed(stemmer), query.tokens(stemmer)[:MAX_QUERY_TOKENS]) for stemmer in self.distinct_stemmers}
+            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {})
         return forms[1]
 
-    def _all_tokens(self, index: dict, keys: list[str], forms, strength: int, out: dict) -> None:
+    def _token_groups(self, query: textnorm.Query, codes: list[str]) -> dict[tuple, list[str]]:
+        """The locales of `codes` by the tokens the query has there (most share one reading: only stems differ)."""
+        forms = self.forms(query, codes)
+        groups = query.locale_forms[2]
+        if not groups:
+            for code, (_, tokens) in forms.items():
+                groups.setdefault(tuple(tokens), []).append(code)
+        return groups
+
+    def _all_tokens(self, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int, out: dict) -> None:
         """Profiles having every token, the last one as a prefix (a word being typed), per locale."""
-        groups: dict[tuple, list[str]] = {}
-        for code, _, tokens in forms:
-            groups.setdefault(tuple(tokens), []).append(code)
         for tokens, codes in groups.items():
             masks = dict.fromkeys(codes, -1)
             for token in tokens[:-1]:
@@ -209,7 +234,7 @@ class KeyIndex:
         if not folded:
             return out
         forms = self.forms(query, codes)
-        stems = {code: stemmed for code, stemmed, _ in forms}
+        stems = {code: stemmed for code, (stemmed, _) in forms.items()}
         other_stems = [stemmed for stemmed in dict.fromkeys(stems.values()) if stemmed != folded]
         # In the order LocaleIndex yielded them per locale: label, exact, stemmed, category name, prefix, tokens.
         for strength, flat in ((LABEL, self.labels.get(folded)), (EXACT, self.exact.get(folded))):
@@ -230,8 +255,9 @@ class KeyIndex:
             it = iter(self.exact[phrase])
             for code, mask, match in zip(it, it, it, strict=True):
                 out[code].append((PREFIX, 0, mask, match))
-        self._all_tokens(self.tokens, self.sorted_tokens, forms, PARTIAL, out)
-        self._all_tokens(self.category_tokens, self.sorted_category_tokens, forms, CATEGORY, out)
+        groups = self._token_groups(query, codes)
+        self._all_tokens(self.tokens, self.sorted_tokens, groups, PARTIAL, out)
+        self._all_tokens(self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
         return out
 
     def loose(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
@@ -240,7 +266,7 @@ class KeyIndex:
         (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
         out: dict[str, list] = {code: [] for code in codes}
         hits: dict[str, dict] = {}
-        for code, _, tokens in self.forms(query, codes):
+        for code, (_, tokens) in self.forms(query, codes).items():
             tokens = list(dict.fromkeys(tokens))
             for token in tokens:
                 if token not in hits:
@@ -321,10 +347,8 @@ class SaysIndex:
         self.intent_census = {intent: census(positions, catalog.entries) for intent, positions in self.by_intent.items()}
 
     def _rows(self, keys):
-        return self.catalog.db.execute(
-            "SELECT key, locale, kind, targets, value FROM says_keys WHERE key IN (SELECT value FROM json_each(?))",
-            (json.dumps(list(keys), ensure_ascii=False),),
-        )
+        keys = sorted(keys)  # one statement per number of keys, kept prepared by sqlite3; no JSON to write
+        return self.catalog.db.execute(f"SELECT key, locale, kind, targets, value FROM says_keys WHERE key IN ({','.join('?' * len(keys))})", keys)
 
     def fragment_positions(self, fragments, one_key: bool = True) -> tuple[array, tuple | None]:
         """The faces of the fragments, best explained first, then cleanest, each once; and their census (see
@@ -362,26 +386,20 @@ class SaysIndex:
             counts.byteswap()
         return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
 
-    @staticmethod
-    def _forms(query: textnorm.Query, codes: list[str], stemmers: dict) -> dict[str, tuple[str, list[str]]]:
-        return {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
-
-    def rows(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> list[tuple]:
+    def rows(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]]) -> list[tuple]:
         """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
         if not query.folded:
             return []
-        forms = self._forms(query, codes, stemmers)
         return self._rows({query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}).fetchall()
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, rows: list[tuple],
+    def match(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]], rows: list[tuple],
               loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
         """The best way the query names what faces say (`rows`: see rows()), as (tier key, positions, Match, census
         or None), or None; with `loose`, a phrase holding only some of the query's words will do (merry christmas:
         Christmas)."""
         if not query.folded or not rows:
             return None
-        forms = self._forms(query, codes, stemmers)
-        rank = {code: number for number, code in enumerate(codes)}
+        rank = {code: number for number, code in enumerate(forms)}
         best, tokens_found, whole_phrases = None, defaultdict(dict), defaultdict(set)
         for key, locale, kind, targets, value in rows:
             locale_rank = min(rank.get(locale, 0), 1)
@@ -576,10 +594,12 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
             match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
         return match
 
-    flags = profile_flags(functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload)), len(entry_counts))
-    if sum(itertools.compress(entry_counts, flags)) >= DENSE_TIER * len(entries):
+    mask = functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload))
+    profiles = profiles_of(mask, len(entry_counts))
+    if sum(map(entry_counts.__getitem__, profiles)) >= DENSE_TIER * len(entries):
+        flags = profile_flags(mask, len(entry_counts))
         return itertools.compress(itertools.count(), map(flags.__getitem__, profile_by_position)), match_for
-    streams = [entries.by_profile[p] for p in itertools.compress(itertools.count(), flags) if p in entries.by_profile]
+    streams = [entries.by_profile[p] for p in profiles if p in entries.by_profile]
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
@@ -648,8 +668,8 @@ class Results:
 def corrected_tier(kind: str, payload, corrected_from: str):
     """A tier whose matches say that the query was corrected from `corrected_from`."""
     if kind != "profiles":
-        return payload[0], dataclasses.replace(payload[1], corrected_from=corrected_from), *payload[2:]
-    return tuple((mask, dataclasses.replace(match, corrected_from=corrected_from)) for mask, match in payload)
+        return payload[0], payload[1]._replace(corrected_from=corrected_from), *payload[2:]
+    return tuple((mask, match._replace(corrected_from=corrected_from)) for mask, match in payload)
 
 
 class Searcher:
@@ -689,8 +709,8 @@ class Searcher:
             return None
         masks, match = None, None
         forms = self.keys.forms(query, codes)
-        hits = self.keys.tokens_by_locale({token for _, _, tokens in forms for token in tokens})
-        for code, _, tokens in forms:
+        hits = self.keys.tokens_by_locale({token for _, tokens in forms.values() for token in tokens})
+        for code, (_, tokens) in forms.items():
             masks = masks or [0] * len(tokens)
             for place, token in enumerate(tokens):
                 found = hits[token].get(code)
@@ -732,8 +752,9 @@ class Searcher:
             return found
 
         found = collect(self.keys.match)
-        said_rows = self.says.rows(forms, codes, self.stemmers)
-        said = self.says.match(forms, codes, self.stemmers, said_rows)
+        locale_forms = self.keys.forms(forms, codes)
+        said_rows = self.says.rows(forms, locale_forms)
+        said = self.says.match(forms, locale_forms, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
             # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
@@ -762,7 +783,7 @@ class Searcher:
             across = self._across_locales(forms, codes)
             if across:
                 ordered.append(((1, PARTIAL, 0, 0, PARTIAL), "profiles", [across]))
-            said = self.says.match(forms, codes, self.stemmers, said_rows, loose=True)
+            said = self.says.match(forms, locale_forms, said_rows, loose=True)
             if said:
                 ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))
             elif not found:
@@ -808,8 +829,10 @@ class Searcher:
         """How many entries the tiers hold: those of the claimed profiles, and the faces of the face tiers that
         are not among them (nor sensitive, unless asked for)."""
         bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
-        total = sum(itertools.compress(self.entry_counts[include_sensitive], profile_flags(claimed, self.profile_count)))
+        total = sum(map(self.entry_counts[include_sensitive].__getitem__, profiles_of(claimed, self.profile_count)))
         faces = [payload for kind, payload in tiers if kind == "faces"]  # a "subset" tier's faces are in another
+        if not faces:
+            return total
         counted = profile_flags(claimed, self.profile_count)
         if len(faces) == 1 and faces[0][2] is not None and not include_sensitive:
             # Its census: not sensitive, and per profile, so those already counted with their profile are taken off.
