@@ -138,6 +138,11 @@ class Query:
             forms = self._forms[stemmer] = (tokens, " ".join(words))
         return forms
 
+    def forms(self, stemmer, most: int) -> tuple[str, list[str]]:
+        """stemmed(stemmer) and the first `most` of tokens(stemmer), in one call."""
+        tokens, stemmed = self._for(stemmer)
+        return stemmed, tokens[:most]
+
     def tokens(self, stemmer) -> list[str]:
         return self._for(stemmer)[0]
 
