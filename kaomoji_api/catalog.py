@@ -329,6 +329,8 @@ class Catalog:
             positions = array("I", row[0] if row else b"")
         else:
             positions = self._positions_with_trigrams(fragment)
+        if not positions:  # no face holds it, so none is it: most word queries end here, one look-up fewer
+            return positions
         exact = [position for (position,) in self.db.execute("SELECT quality FROM entries WHERE text = ? ORDER BY quality", (fragment,))]
         if not exact:
             return positions

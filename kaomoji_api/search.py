@@ -1,14 +1,13 @@
 """Keyword and face search over the catalog, ranked by relevance.
 
-Queries match the ~900 profiles (entries sharing labels, names and category) through small
-per-locale indexes held in memory, so ranking never touches the 70,000 entries; entries of
+Queries match the ~1,200 profiles (entries sharing labels, names and category) through small
+indexes of every locale's keys held in memory, so ranking never touches the 70,000 entries; entries of
 equally relevant profiles then come cleanest face first, one face per shape before its copies.
 """
 
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import functools
 import heapq
 import itertools
@@ -19,6 +18,7 @@ import unicodedata
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import Catalog, Entries
@@ -27,7 +27,7 @@ from kaomoji_api.lru import SizedLru
 MAX_QUERY_TOKENS = 16
 LAST_CODE_POINT = chr(0x10FFFF)
 SHORT_PREFIX_KEYS = 16  # a beginning of one or two letters starting more keys has its profiles precomputed
-SHORTEST = 4  # letters of a word's beginning that LocaleIndex.shortened still matches on
+SHORTEST = 4  # letters of a word's beginning that KeyIndex.shortened still matches on
 
 # How a profile matched, best first. Stemmed equality lets "cats" and "dancing" find "cat"
 # and "dance"; an exact match still comes first, so "love" ranks love before "lovely".
@@ -47,10 +47,10 @@ def tier_key(strength: int, order, locale_rank: int) -> tuple:
     return (max(strength, EXACT), order, min(locale_rank, 1), strength)
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     """Why an entry matched: the field, the keyword (or face text, or what the face says) and its locale;
-    `corrected_from` is the query as typed when it matched only once its spelling was corrected."""
+    `corrected_from` is the query as typed when it matched only once its spelling was corrected. A named tuple: it is
+    hashed in C (a page's results keep each distinct Match once) and is half the size of a dataclass instance."""
 
     field: str
     value: str
@@ -66,10 +66,28 @@ class Match:
 
 def looks_like_a_face(query: str) -> bool:
     """True when the query holds a symbol or punctuation character, as pasted faces do."""
+    if "".join(query.split()).isalnum():  # letters and digits only, as most queries are: no look-up per character
+        return False
     return any(unicodedata.category(ch)[0] in "PS" for ch in query if not ch.isspace())
 
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+FEW_PROFILES = 48  # a mask of at most this many profiles is read bit by bit, a larger one through profile_flags()
+
+
+def profiles_of(mask: int, count: int) -> list[int]:
+    """The profile ids set in a mask, in order. A few are found by taking the lowest bit off, one Python step each; a
+    walk of the flags of all ~1,200 profiles (in C) costs less only from about fifty on."""
+    if mask.bit_count() > FEW_PROFILES:
+        return list(itertools.compress(range(count), profile_flags(mask, count)))
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return found
 
 
 def profile_flags(mask: int, count: int) -> bytes:
@@ -78,24 +96,51 @@ def profile_flags(mask: int, count: int) -> bytes:
     return bin(mask)[:1:-1].encode().translate(_BITS).ljust(count, b"\x00")[:count]
 
 
-class LocaleIndex:
-    """One locale's search keys, loaded from the catalog's precomputed search_keys table.
+def _hits(flat) -> zip:
+    """(locale, profiles mask, Match) of a flat hits tuple (see KeyIndex)."""
+    it = iter(flat)
+    return zip(it, it, it, strict=True)
 
-    Each index maps a normalised form to (bitmask of profiles, Match): with ~900 profiles a
-    bitmask is a small integer, so AND, OR and "not yet matched" are single operations.
+
+def _by_locale(flat) -> dict:
+    """A flat hits tuple as {locale: (profiles mask, Match)}."""
+    return {code: (mask, match) for code, mask, match in _hits(flat)}
+
+
+class KeyIndex:
+    """Every locale's search keys, loaded from the catalog's precomputed search_keys table.
+
+    Per kind, a normalised form maps to its hits in every locale, flat: (locale, profiles mask, Match, locale, ...).
+    A query looks each of its forms up once for all twelve locales (most forms are a key of one or two), rather
+    than once per locale. With ~1,200 profiles a bitmask is a small integer, so AND, OR and "not yet matched"
+    are single operations.
     """
 
-    def __init__(self, catalog: Catalog, code: str, shared: dict):
-        self.code = code
-        self.stemmer = textnorm.stemmer_for(catalog.locales[code].stemmer)
-        indexes: dict[str, dict] = {"label": {}, "exact": {}, "stemmed": {}, "token": {}, "category": {}, "category_name": {}}
-        matches: dict[tuple[str, str], Match] = {}
-        rows = catalog.db.execute("SELECT kind, key, profiles, field, value FROM search_keys WHERE locale = ?", (code,))
-        for kind, key, profiles, field, value in rows:
-            match = matches.setdefault((field, value), Match(field, value, code))
+    def __init__(self, catalog: Catalog):
+        self.stemmers = {code: textnorm.stemmer_for(catalog.locales[code].stemmer) for code in catalog.locales}
+        self.distinct_stemmers = list(dict.fromkeys(self.stemmers.values()))  # four locales have none
+        indexes: dict[str, dict[str, tuple]] = {kind: {} for kind in ("label", "exact", "stemmed", "token", "category", "category_name")}
+        matches: dict[tuple[str, str], dict[str, Match]] = {}
+        shared: dict = {}  # identical strings and masks recur across locales and kinds: one object of each
+        rows = catalog.db.execute("SELECT kind, key, locale, profiles, field, value FROM search_keys ORDER BY kind, key, locale")
+        # Rows come grouped by kind and key: each key's hits are made a tuple as soon as they are all read.
+        index, key, flat = None, None, []
+        for kind, row_key, code, profiles, field, value in rows:
+            if row_key != key or indexes[kind] is not index:
+                if flat:
+                    index[shared.setdefault(key, key)] = tuple(flat)
+                index, key, flat = indexes[kind], row_key, []
+            code, field, value = shared.setdefault(code, code), shared.setdefault(field, field), shared.setdefault(value, value)
+            of_field = matches.get((code, field))  # keyed by the shared strings: no tuple of three per row
+            if of_field is None:
+                of_field = matches[code, field] = {}
+            match = of_field.get(value)
+            if match is None:
+                match = of_field[value] = Match(field, value, code)
             mask = int.from_bytes(profiles, "little")
-            # Identical masks and keys recur across locales; `shared` keeps one object of each.
-            indexes[kind][shared.setdefault(key, key)] = (shared.setdefault(mask, mask), match)
+            flat += (code, shared.setdefault(mask, mask), match)
+        if flat:
+            index[shared.setdefault(key, key)] = tuple(flat)
         self.labels, self.exact, self.stemmed, self.tokens, self.category_tokens, self.category_names = (
             indexes["label"], indexes["exact"], indexes["stemmed"], indexes["token"], indexes["category"], indexes["category_name"]
         )
@@ -106,17 +151,22 @@ class LocaleIndex:
         self.short_prefixes = {id(self.tokens): self._short_prefixes(self.tokens), id(self.category_tokens): self._short_prefixes(self.category_tokens)}
 
     @staticmethod
-    def _short_prefixes(index: dict) -> dict[str, tuple[int, Match]]:
-        """The profiles of every key starting with a beginning of one or two letters that starts many keys: a query
-        "t" or "a" would otherwise OR hundreds of masks each time (a few dozen such beginnings per locale)."""
-        found: dict[str, list] = {}
+    def _short_prefixes(index: dict) -> dict[str, tuple]:
+        """The hits of every key starting with a beginning of one or two letters that starts many keys, per locale: a
+        query "t" or "a" would otherwise OR hundreds of masks each time (a few dozen such beginnings per locale)."""
+        counts: dict[str, int] = {}
+        for key in index:
+            for end in (1, 2)[:len(key)]:
+                counts[key[:end]] = counts.get(key[:end], 0) + 1
+        found: dict[str, dict[str, list]] = {}
         for key in sorted(index):
-            for end in (1, 2):
-                if len(key) >= end:
-                    entry = found.setdefault(key[:end], [0, index[key][1], 0])
-                    entry[0] |= index[key][0]
-                    entry[2] += 1
-        return {prefix: (mask, match) for prefix, (mask, match, keys) in found.items() if keys > SHORT_PREFIX_KEYS}
+            for end in (1, 2)[:len(key)]:
+                if counts[key[:end]] > SHORT_PREFIX_KEYS:
+                    per_locale = found.setdefault(key[:end], {})
+                    for code, mask, match in _hits(index[key]):
+                        entry = per_locale.setdefault(code, [0, match])
+                        entry[0] |= mask
+        return {prefix: tuple(item for code, (mask, match) in per_locale.items() for item in (code, mask, match)) for prefix, per_locale in found.items()}
 
     @staticmethod
     def _with_prefix(keys: list[str], prefix: str) -> list[str]:
@@ -126,76 +176,147 @@ class LocaleIndex:
             return []
         return keys[start:bisect.bisect_left(keys, prefix + LAST_CODE_POINT, start)]
 
-    def _all_tokens(self, index: dict, keys: list[str], tokens: list[str]) -> tuple[int, Match | None]:
-        """Profiles having every token, the last one as a prefix (a word being typed)."""
-        mask = -1
-        for token in tokens[:-1]:
-            mask &= index.get(token, (0, None))[0]
-            if not mask:
-                return 0, None
-        short = self.short_prefixes[id(index)].get(tokens[-1])
-        if short:
-            return mask & short[0], short[1]
-        found, match = 0, None
-        for key in self._with_prefix(keys, tokens[-1]):
-            found |= index[key][0]
-            match = match or index[key][1]
-        return mask & found, match
+    def _prefixed(self, index: dict, keys: list[str], prefix: str, wanted) -> dict[str, list]:
+        """{locale: [mask, Match]} of the keys starting with `prefix`, for the locales in `wanted`: their profiles,
+        and the Match of the first key."""
+        flat = self.short_prefixes.get(id(index), {}).get(prefix)
+        if flat is not None:
+            it = iter(flat)
+            return {code: [mask, match] for code, mask, match in zip(it, it, it, strict=True) if code in wanted}
+        found: dict[str, list] = {}
+        for key in self._with_prefix(keys, prefix):
+            it = iter(index[key])
+            for code, mask, match in zip(it, it, it, strict=True):
+                if code in wanted:
+                    entry = found.get(code)
+                    if entry is None:
+                        found[code] = [mask, match]
+                    else:
+                        entry[0] |= mask
+        return found
 
-    def match(self, query: textnorm.Query):
-        """(strength, order within it, profiles mask, Match) for each way the query matches here, best first."""
+    def forms(self, query: textnorm.Query, codes: list[str]) -> dict[str, tuple[str, list[str]]]:
+        """{locale: (stemmed query, query tokens)} for each locale of `codes`, in their order; made once per query."""
+        forms = query.locale_forms
+        if forms is None or forms[0] != codes:
+            by_stemmer = {stemmer: query.forms(stemmer, MAX_QUERY_TOKENS) for stemmer in self.distinct_stemmers}
+            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {})
+        return forms[1]
+
+    def _token_groups(self, query: textnorm.Query, codes: list[str]) -> dict[tuple, list[str]]:
+        """The locales of `codes` by the tokens the query has there (most share one reading: only stems differ)."""
+        forms = self.forms(query, codes)
+        groups = query.locale_forms[2]
+        if not groups:
+            for code, (_, tokens) in forms.items():
+                groups.setdefault(tuple(tokens), []).append(code)
+        return groups
+
+    def _all_tokens(self, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int, out: dict) -> None:
+        """Profiles having every token, the last one as a prefix (a word being typed), per locale."""
+        for tokens, codes in groups.items():
+            masks = dict.fromkeys(codes, -1)
+            for token in tokens[:-1]:
+                hits = _by_locale(index.get(token, ()))
+                masks = {code: mask & hits[code][0] for code, mask in masks.items() if code in hits and mask & hits[code][0]}
+                if not masks:
+                    break
+            else:
+                for code, (mask, match) in self._prefixed(index, keys, tokens[-1], masks).items():
+                    if mask & masks[code]:
+                        out[code].append((strength, 0, mask & masks[code], match))
+
+    def match(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
+        """Per locale of `codes`: (strength, order within it, profiles mask, Match) for each way the query matches
+        there, best first."""
+        out: dict[str, list] = {code: [] for code in codes}
         folded = query.folded
-        tokens = query.tokens(self.stemmer)[:MAX_QUERY_TOKENS]
-        if not folded or not tokens:
-            return
-        if folded in self.labels:
-            yield (LABEL, 0, *self.labels[folded])
-        if folded in self.exact:
-            yield (EXACT, 0, *self.exact[folded])
-        stemmed = query.stemmed(self.stemmer)
-        if stemmed in self.stemmed:
-            yield (STEM, 0, *self.stemmed[stemmed])
-        if stemmed != folded and stemmed in self.exact:
-            yield (STEM, 0, *self.exact[stemmed])
-        for form in (folded,) if stemmed == folded else (folded, stemmed):
-            if form in self.category_names:
-                yield (CATEGORY_NAME, 0, *self.category_names[form])
+        if not folded:
+            return out
+        forms = self.forms(query, codes)
+        stems = {code: stemmed for code, (stemmed, _) in forms.items()}
+        other_stems = [stemmed for stemmed in dict.fromkeys(stems.values()) if stemmed != folded]
+        # In the order LocaleIndex yielded them per locale: label, exact, stemmed, category name, prefix, tokens.
+        for strength, flat in ((LABEL, self.labels.get(folded)), (EXACT, self.exact.get(folded))):
+            if flat:
+                it = iter(flat)
+                for code, mask, match in zip(it, it, it, strict=True):
+                    out[code].append((strength, 0, mask, match))
+        for strength, index, forms_here in ((STEM, self.stemmed, [folded, *other_stems]), (STEM, self.exact, other_stems),
+                                            (CATEGORY_NAME, self.category_names, [folded]), (CATEGORY_NAME, self.category_names, other_stems)):
+            for form in forms_here:
+                flat = index.get(form)
+                if flat:
+                    it = iter(flat)
+                    for code, mask, match in zip(it, it, it, strict=True):
+                        if index is self.category_names and form == folded or stems[code] == form:
+                            out[code].append((strength, 0, mask, match))
         for phrase in self._with_prefix(self.phrases, folded):
-            yield (PREFIX, 0, *self.exact[phrase])
-        for strength, index, keys in ((PARTIAL, self.tokens, self.sorted_tokens), (CATEGORY, self.category_tokens, self.sorted_category_tokens)):
-            mask, match = self._all_tokens(index, keys, tokens)
-            if mask:
-                yield (strength, 0, mask, match)
+            it = iter(self.exact[phrase])
+            for code, mask, match in zip(it, it, it, strict=True):
+                out[code].append((PREFIX, 0, mask, match))
+        groups = self._token_groups(query, codes)
+        self._all_tokens(self.tokens, self.sorted_tokens, groups, PARTIAL, out)
+        self._all_tokens(self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
+        return out
 
-    def loose(self, query: textnorm.Query):
-        """Profiles having some of the query's tokens (谢谢你 finds 谢谢): fewest missed first, then
-        whole words before parts of longer ones, then the rarer words: "sad dog", which no face is,
-        shows the dogs (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
-        tokens = list(dict.fromkeys(query.tokens(self.stemmer)[:MAX_QUERY_TOKENS]))
-        found = [(t, self.tokens[t]) for t in tokens if t in self.tokens]
-        for matched in range(len(found), 0, -1):
-            for combination in itertools.combinations(found, matched):
-                mask = functools.reduce(lambda a, b: a & b, (m for _, (m, _) in combination))
-                if mask:
-                    parts = sum(1 for t, _ in combination if t not in self.exact)
-                    yield (LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1][1])
-            if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
-                break
+    def loose(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
+        """Per locale, profiles having some of the query's tokens (谢谢你 finds 谢谢): fewest missed first, then
+        whole words before parts of longer ones, then the rarer words: "sad dog", which no face is, shows the dogs
+        (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
+        out: dict[str, list] = {code: [] for code in codes}
+        hits: dict[str, dict] = {}
+        for code, (_, tokens) in self.forms(query, codes).items():
+            tokens = list(dict.fromkeys(tokens))
+            for token in tokens:
+                if token not in hits:
+                    hits[token] = _by_locale(self.tokens.get(token, ()))
+            found = [(t, hits[t][code]) for t in tokens if code in hits[t]]
+            if not found:
+                continue
+            whole = {t for t, _ in found if code in self._locales_of(self.exact, t)}
+            for matched in range(len(found), 0, -1):
+                for combination in itertools.combinations(found, matched):
+                    mask = functools.reduce(lambda a, b: a & b, (m for _, (m, _) in combination))
+                    if mask:
+                        parts = sum(1 for t, _ in combination if t not in whole)
+                        out[code].append((LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1][1]))
+                if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
+                    break
+        return out
 
+    @staticmethod
+    def _locales_of(index: dict, key: str) -> tuple:
+        return index.get(key, ())[::3]
 
-    def shortened(self, query: textnorm.Query):
-        """The last resort for a word that no keyword has, not even in part: the keywords starting with
+    def shortened(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
+        """The last resort for a word that no keyword has, not even in part: per locale, the keywords starting with
         its longest beginning of at least SHORTEST letters ("angrily" finds angry, "happyness" happy)."""
-        folded = query.folded
+        out: dict[str, list] = {code: [] for code in codes}
+        folded, left = query.folded, len(codes)
         # A beginning longer than every phrase begins none of them.
         for end in range(min(len(folded) - 1, self.longest_phrase), SHORTEST - 1, -1):
-            mask, match = 0, None
-            for phrase in self._with_prefix(self.phrases, folded[:end]):
-                mask |= self.exact[phrase][0]
-                match = match or self.exact[phrase][1]
-            if mask:
-                yield (LOOSE, (len(folded) - end, 0, mask.bit_count()), mask, match)
-                return
+            found = self._prefixed(self.exact, self.phrases, folded[:end], out)
+            for code, (mask, match) in found.items():
+                if not out[code]:
+                    out[code].append((LOOSE, (len(folded) - end, 0, mask.bit_count()), mask, match))
+                    left -= 1
+            if not left:
+                break
+        return out
+
+    def tokens_by_locale(self, tokens: list[str]) -> dict[str, dict]:
+        """{token: {locale: (mask, Match)}} of the keywords' tokens."""
+        return {token: _by_locale(self.tokens.get(token, ())) for token in tokens}
+
+    def knows(self, word: str) -> bool:
+        """Whether a word is a keyword's token in some locale (as that locale stems it), or begins one."""
+        forms = textnorm.Query(word)
+        for code, stemmer in self.stemmers.items():
+            tokens = forms.tokens(stemmer)
+            if tokens and code in self._locales_of(self.tokens, tokens[0]):
+                return True
+        return bool(self._with_prefix(self.sorted_tokens, word))
 
 
 # Where what faces say ranks among the profile tiers (see tier_key). A face that says the query and has it
@@ -210,6 +331,18 @@ SAYS_AFTER_KEYWORDS = 1 << 30  # sorts a loose phrase match after the loose keyw
 SAYS_KINDS = ("written", "says", "says_stem", "romaji", "intent")
 FRAGMENT_POSITION = (1 << 20) - 1
 EXACT_MERGE = 512  # faces of several fragments counted exactly up to this many  # fragment_faces holds bucket << 20 | position
+_LOW_NIBBLE = bytes(byte & 0x0F for byte in range(256))
+
+
+def without_buckets(numbers: array) -> array:
+    """Positions of fragment_faces numbers (bucket << 20 | position), in their order: the top twelve bits of every
+    number are cleared one byte column at a time, in C, rather than by a Python step a face (thousands of faces say
+    the commonest fragments)."""
+    raw = bytearray(numbers.tobytes())
+    top, next_to_top = (3, 2) if sys.byteorder == "little" else (0, 1)
+    raw[next_to_top::4] = raw[next_to_top::4].translate(_LOW_NIBBLE)
+    raw[top::4] = bytes(len(raw) // 4)
+    return array("I", raw)
 
 
 class SaysIndex:
@@ -229,10 +362,8 @@ class SaysIndex:
         self.intent_census = {intent: census(positions, catalog.entries) for intent, positions in self.by_intent.items()}
 
     def _rows(self, keys):
-        return self.catalog.db.execute(
-            "SELECT key, locale, kind, targets, value FROM says_keys WHERE key IN (SELECT value FROM json_each(?))",
-            (json.dumps(list(keys), ensure_ascii=False),),
-        )
+        keys = sorted(keys)  # one statement per number of keys, kept prepared by sqlite3; no JSON to write
+        return self.catalog.db.execute(f"SELECT key, locale, kind, targets, value FROM says_keys WHERE key IN ({','.join('?' * len(keys))})", keys)
 
     def fragment_positions(self, fragments, one_key: bool = True) -> tuple[array, tuple | None]:
         """The faces of the fragments, best explained first, then cleanest, each once; and their census (see
@@ -263,33 +394,29 @@ class SaysIndex:
                 for profile, count in zip(counts[1::2], counts[2::2], strict=True):
                     by_profile[profile] = by_profile.get(profile, 0) + count
             census = (sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
-            return array("I", map(FRAGMENT_POSITION.__and__, sorted(encoded))), census
-        encoded, counts = array("I", row[0] if row else b""), array("I", row[1] if row else b"\0\0\0\0")
+            return without_buckets(array("I", sorted(encoded))), census
+        counts = array("I", row[1] if row else b"\0\0\0\0")
+        if sys.byteorder != "little":
+            counts.byteswap()
+        encoded = array("I", row[0] if row else b"")
         if sys.byteorder != "little":
             encoded.byteswap()
-            counts.byteswap()
-        return array("I", map(FRAGMENT_POSITION.__and__, encoded)), (counts[0], counts[1::2], counts[2::2])
+        return without_buckets(encoded), (counts[0], counts[1::2], counts[2::2])
 
-    @staticmethod
-    def _forms(query: textnorm.Query, codes: list[str], stemmers: dict) -> dict[str, tuple[str, list[str]]]:
-        return {code: (query.stemmed(stemmers[code]), query.tokens(stemmers[code])[:MAX_QUERY_TOKENS]) for code in codes}
-
-    def rows(self, query: textnorm.Query, codes: list[str], stemmers: dict) -> list[tuple]:
+    def rows(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]]) -> list[tuple]:
         """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
         if not query.folded:
             return []
-        forms = self._forms(query, codes, stemmers)
         return self._rows({query.folded, *(stemmed for stemmed, _ in forms.values()), *(t for _, tokens in forms.values() for t in tokens)}).fetchall()
 
-    def match(self, query: textnorm.Query, codes: list[str], stemmers: dict, rows: list[tuple],
+    def match(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]], rows: list[tuple],
               loose: bool = False) -> tuple[tuple, array, Match, tuple | None] | None:
         """The best way the query names what faces say (`rows`: see rows()), as (tier key, positions, Match, census
         or None), or None; with `loose`, a phrase holding only some of the query's words will do (merry christmas:
         Christmas)."""
         if not query.folded or not rows:
             return None
-        forms = self._forms(query, codes, stemmers)
-        rank = {code: number for number, code in enumerate(codes)}
+        rank = {code: number for number, code in enumerate(forms)}
         best, tokens_found, whole_phrases = None, defaultdict(dict), defaultdict(set)
         for key, locale, kind, targets, value in rows:
             locale_rank = min(rank.get(locale, 0), 1)
@@ -484,10 +611,12 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
             match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
         return match
 
-    flags = profile_flags(functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload)), len(entry_counts))
-    if sum(itertools.compress(entry_counts, flags)) >= DENSE_TIER * len(entries):
+    mask = functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload))
+    profiles = profiles_of(mask, len(entry_counts))
+    if sum(map(entry_counts.__getitem__, profiles)) >= DENSE_TIER * len(entries):
+        flags = profile_flags(mask, len(entry_counts))
         return itertools.compress(itertools.count(), map(flags.__getitem__, profile_by_position)), match_for
-    streams = [entries.by_profile[p] for p in itertools.compress(itertools.count(), flags) if p in entries.by_profile]
+    streams = [entries.by_profile[p] for p in profiles if p in entries.by_profile]
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
@@ -556,8 +685,8 @@ class Results:
 def corrected_tier(kind: str, payload, corrected_from: str):
     """A tier whose matches say that the query was corrected from `corrected_from`."""
     if kind != "profiles":
-        return payload[0], dataclasses.replace(payload[1], corrected_from=corrected_from), *payload[2:]
-    return tuple((mask, dataclasses.replace(match, corrected_from=corrected_from)) for mask, match in payload)
+        return payload[0], payload[1]._replace(corrected_from=corrected_from), *payload[2:]
+    return tuple((mask, match._replace(corrected_from=corrected_from)) for mask, match in payload)
 
 
 class Searcher:
@@ -574,9 +703,8 @@ class Searcher:
             True: array("I", (len(by_profile.get(p, ())) for p in range(self.profile_count))),
             False: array("I", (bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count))),
         }
-        shared: dict = {}
-        self.indexes = {code: LocaleIndex(catalog, code, shared) for code in catalog.locales}
-        self.stemmers = {code: index.stemmer for code, index in self.indexes.items()}
+        self.keys = KeyIndex(catalog)
+        self.stemmers = self.keys.stemmers
         self.says = SaysIndex(catalog)
         self.spelling = Spelling(catalog)
         self.emoji = EmojiLabels(catalog)
@@ -587,12 +715,7 @@ class Searcher:
 
     def _known(self, word: str) -> bool:
         """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
-        forms = textnorm.Query(word)
-        for index in self.indexes.values():
-            stem = forms.tokens(index.stemmer)
-            if stem and stem[0] in index.tokens or index._with_prefix(index.sorted_tokens, word):
-                return True
-        return self.spelling.known(word)
+        return self.keys.knows(word) or self.spelling.known(word)
 
     def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
         """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
@@ -602,12 +725,12 @@ class Searcher:
         if len(query.pieces) < 2:
             return None
         masks, match = None, None
-        for code in codes:
-            index = self.indexes[code]
-            tokens = query.tokens(index.stemmer)[:MAX_QUERY_TOKENS]
+        forms = self.keys.forms(query, codes)
+        hits = self.keys.tokens_by_locale({token for _, tokens in forms.values() for token in tokens})
+        for code, (_, tokens) in forms.items():
             masks = masks or [0] * len(tokens)
             for place, token in enumerate(tokens):
-                found = index.tokens.get(token)
+                found = hits[token].get(code)
                 if found:
                     masks[place] |= found[0]
                     match = match or (found[1] if place == len(tokens) - 1 else None)
@@ -630,24 +753,25 @@ class Searcher:
                 rewritten: bool = False) -> Ranking:
         """The tiers of a query. A query of emoji is searched as the labels they mean, and one whose words name
         nothing as its spelling corrected (`rewritten`: this is such a query, not to be rewritten again)."""
-        codes = [locale] + [code for code in self.indexes if code != locale]
+        codes = [locale] + [code for code in self.stemmers if code != locale]
         meaning = None if rewritten else self.emoji.words(query)
         if meaning:  # 😂 searches as laugh, in English: the labels are English words
-            ranking = self.ranking(meaning, "en" if "en" in self.indexes else locale, include_sensitive, rewritten=True)
+            ranking = self.ranking(meaning, "en" if "en" in self.stemmers else locale, include_sensitive, rewritten=True)
             if ranking.total:
                 return ranking
         forms = textnorm.Query(query)
 
         def collect(matcher) -> dict[tuple, list]:
             found: dict[tuple, list] = defaultdict(list)
-            for rank, code in enumerate(codes):
-                for strength, order, mask, match in matcher(self.indexes[code], forms):
+            for rank, ways in enumerate(matcher(forms, codes).values()):
+                for strength, order, mask, match in ways:
                     found[tier_key(strength, order, rank)].append((mask, match))
             return found
 
-        found = collect(LocaleIndex.match)
-        said_rows = self.says.rows(forms, codes, self.stemmers)
-        said = self.says.match(forms, codes, self.stemmers, said_rows)
+        found = collect(self.keys.match)
+        locale_forms = self.keys.forms(forms, codes)
+        said_rows = self.says.rows(forms, locale_forms)
+        said = self.says.match(forms, locale_forms, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
             # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
@@ -672,17 +796,17 @@ class Searcher:
         # that names something (crying laughing, thank you so much) has its whole-phrase matches first, then
         # the faces that match some of its words.
         if not strict:
-            found = collect(LocaleIndex.loose)
+            found = collect(self.keys.loose)
             across = self._across_locales(forms, codes)
             if across:
                 ordered.append(((1, PARTIAL, 0, 0, PARTIAL), "profiles", [across]))
-            said = self.says.match(forms, codes, self.stemmers, said_rows, loose=True)
+            said = self.says.match(forms, locale_forms, said_rows, loose=True)
             if said:
                 ordered.append(((1, *said[0]), "faces", (said[1], said[2], said[3])))
             elif not found:
-                found = collect(LocaleIndex.shortened)
+                found = collect(self.keys.shortened)
         elif len(set(forms.tokens(None))) > 1:
-            found = collect(LocaleIndex.loose)
+            found = collect(self.keys.loose)
         else:
             found = {}
         ordered += [((1, *key), "profiles", found[key]) for key in found]
@@ -722,8 +846,10 @@ class Searcher:
         """How many entries the tiers hold: those of the claimed profiles, and the faces of the face tiers that
         are not among them (nor sensitive, unless asked for)."""
         bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
-        total = sum(itertools.compress(self.entry_counts[include_sensitive], profile_flags(claimed, self.profile_count)))
+        total = sum(map(self.entry_counts[include_sensitive].__getitem__, profiles_of(claimed, self.profile_count)))
         faces = [payload for kind, payload in tiers if kind == "faces"]  # a "subset" tier's faces are in another
+        if not faces:
+            return total
         counted = profile_flags(claimed, self.profile_count)
         if len(faces) == 1 and faces[0][2] is not None and not include_sensitive:
             # Its census: not sensitive, and per profile, so those already counted with their profile are taken off.

@@ -132,6 +132,7 @@ class Query:
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
         self._forms: dict = {}
+        self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 
     def _for(self, stemmer) -> tuple[list[str], str]:
         forms = self._forms.get(stemmer)
@@ -146,6 +147,11 @@ class Query:
                     tokens.append(word)
             forms = self._forms[stemmer] = (tokens, " ".join(words))
         return forms
+
+    def forms(self, stemmer, most: int) -> tuple[str, list[str]]:
+        """stemmed(stemmer) and the first `most` of tokens(stemmer), in one call."""
+        tokens, stemmed = self._for(stemmer)
+        return stemmed, tokens[:most]
 
     def tokens(self, stemmer) -> list[str]:
         return self._for(stemmer)[0]

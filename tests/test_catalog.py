@@ -84,6 +84,22 @@ def test_faces_with_a_text_are_those_sqlite_finds_exact_first_then_in_quality_or
     assert list(catalog.positions_with_text(fragment)) == [position for (position,) in rows]
 
 
+def test_a_face_searched_by_its_whole_text_comes_first(catalog):
+    # Faces none of which holds a text are none of them either: the look-up of faces that are exactly it is skipped
+    # then, so each face (all of one or two characters, every 40th of the others) must be found by its own text.
+    entries = catalog.entries
+    short = [p for p in range(len(entries)) if len(entries.text_at(p)) <= 2]
+    checked = 0
+    for position in short + list(range(0, len(entries), 40)):
+        text = entries.text_at(position)
+        found = catalog.positions_with_text(text)
+        exact = [p for p in found if entries.text_at(p) == text]
+        assert position in exact and list(found[:len(exact)]) == sorted(exact), text
+        checked += 1
+    assert checked > 1500 and short
+    assert list(catalog.positions_with_text("zzqx no face holds this")) == []
+
+
 def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_send_it(catalog):
     entries = [catalog.entries.at(p) for p in range(len(catalog.entries))]
     writer = ItemWriter(catalog)

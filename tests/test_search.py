@@ -393,3 +393,54 @@ def test_the_issue_15_relevance_set_finds_something_for_every_query(client):
     assert all(r["service_results"] > 0 for r in rows)
     # Measured 0.933 (README, Search); issue 15's target is 0.9.
     assert statistics.mean(r["service"] for r in rows) >= 0.9
+
+
+# ---------------------------------------------------------------- issue 15: cold search, the structures behind it
+
+def test_the_one_index_of_every_locale_holds_each_search_key_of_the_catalog(catalog):
+    # KeyIndex merges the twelve locales' keys: every row of search_keys is a hit of its key, kind and locale.
+    from kaomoji_api.search import KeyIndex
+
+    index = KeyIndex(catalog)
+    by_kind = {"label": index.labels, "exact": index.exact, "stemmed": index.stemmed, "token": index.tokens,
+               "category": index.category_tokens, "category_name": index.category_names}
+    rows = 0
+    for locale, kind, key, profiles, field, value in catalog.db.execute("SELECT locale, kind, key, profiles, field, value FROM search_keys"):
+        flat = by_kind[kind][key]
+        hits = {code: (mask, match) for code, mask, match in zip(flat[::3], flat[1::3], flat[2::3], strict=True)}
+        assert hits[locale][0] == int.from_bytes(profiles, "little")
+        assert (hits[locale][1].field, hits[locale][1].value, hits[locale][1].locale) == (field, value, locale)
+        rows += 1
+    assert rows == sum(len(flat) // 3 for kind in by_kind.values() for flat in kind.values()) > 20_000
+
+
+def test_a_query_word_is_looked_up_with_each_locales_stem(catalog):
+    # "cats" stems to cat in English only: the English keyword matches by its stem, other locales' keys are untouched.
+    from kaomoji_api import textnorm
+    from kaomoji_api.search import STEM, KeyIndex
+
+    index = KeyIndex(catalog)
+    ways = index.match(textnorm.Query("cats"), list(catalog.locales))
+    assert any(strength == STEM and match.value == "cat" for strength, _, _, match in ways["en"])
+    assert not any(strength == STEM for code, found in ways.items() if code != "en" for strength, _, _, _ in found)
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 48, 49, 300, 1210])
+def test_the_profiles_of_a_mask_are_its_set_bits_in_order(count):
+    import random
+
+    from kaomoji_api.search import profiles_of
+
+    wanted = sorted(random.Random(count).sample(range(1210), count))
+    assert profiles_of(sum(1 << p for p in wanted), 1210) == wanted
+
+
+def test_a_fragments_faces_are_its_positions_without_their_buckets(catalog):
+    from kaomoji_api.search import FRAGMENT_POSITION, without_buckets
+
+    checked = 0
+    for (blob,) in catalog.db.execute("SELECT positions FROM fragment_faces"):
+        numbers = array("I", blob)
+        assert without_buckets(numbers) == array("I", (n & FRAGMENT_POSITION for n in numbers))
+        checked += any(n >> 20 for n in numbers)
+    assert checked > 100  # fragments whose faces fall in more than one bucket
