@@ -320,6 +320,54 @@ def test_a_face_whose_star_is_a_hit_is_filed_under_fight_not_sparkle(db):
     assert dict(rows)["┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)"] == "fight"
 
 
+@pytest.mark.parametrize("text", [
+    "(メ-_-)／☆)゜Q゜)",                       # an arm landing on a face turned away
+    "(☆_@;)☆ ＼(｀-´メ)",                      # an arm reaching back onto the face before it
+    "(￣ε(#￣)☆╰╮o(￣皿￣///)",
+    "（　＾＾）Ｐ☆（ｘｏｘ）ポカッ",                # a mallet
+    "ミギストレート☆(゜o゜(○=(-∀-○",            # the face a punch lands on, between the punch and its star
+    "ジタバタするなよ( -_-)_〇☆o(T_T = T_T)o(BYやっくん)",
+    '昇o(メ-_-)龍( メ-)o拳( 　)ノ"☆)°O°)うわ～',  # the swish of the arm between it and the star
+    "▄︻┻┳═一…… ☆（>○<）",                     # a shot along its flight
+    "ﾅﾝﾃﾞﾔﾈﾝ!!(;＝＝)ﾉ☆);＞＜)",
+])
+def test_a_star_beside_a_fist_an_arm_a_weapon_or_a_struck_face_is_a_blow(text, db):
+    assert readings.IMPACT_PART in GLOSSARY.read(text).parts, text
+    blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
+    names = dict(db.execute(
+        "SELECT t.locale, t.name FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id WHERE e.text = ?", (text,)))
+    assert names == blow, (text, names["en"])
+
+
+@pytest.mark.parametrize("text", ["(☆▽☆)", "(^_-)☆", "(-_☆)V", "(ﾉ^^)ﾉ☆彡", "ヽ(●´ｖ｀○)ﾉ★FЯIЙD∫ LIЙκ☆(●´ｗ｀○)ﾉ", "(●・ω・)ﾉ☆☆☆HELLO☆☆☆☆ヽ(･ω･○)"])
+def test_a_star_for_an_eye_a_wink_or_decoration_stays_a_sparkle(text):
+    assert not readings.struck(GLOSSARY.read(text)), text
+
+
+def test_a_face_whose_star_lands_a_blow_is_named_by_the_blow_unless_its_labels_name_agrees(named):
+    """Over the catalog: no face whose star is a blow keeps a sparkling name, and one named by labels that say nothing
+    of a blow (Angry face, Waving, Sparkling) is named Landing a blow in every locale; Hurt face and Angry with a
+    weapon agree and stay."""
+    blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
+    agrees = frozenset(GLOSSARY.parts[readings.IMPACT_PART]["agrees"])
+    other_naming_parts = {part for part, row in GLOSSARY.parts.items() if row.get("name") or row.get("label_name")} - {readings.IMPACT_PART}
+    struck, renamed = 0, 0
+    for text, reading, names, concepts, _ in named:
+        if readings.IMPACT_PART not in reading.parts:
+            continue
+        struck += 1
+        assert "sparkl" not in names["en"].lower(), (text, names["en"])
+        said = {GLOSSARY.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
+        if said & set(GLOSSARY.naming) or reading.name or reading.category in readings.GAMES or other_naming_parts & set(reading.parts):
+            continue  # named by its text, a game or another telling part first
+        if names["en"] == blow["en"]:
+            renamed += 1
+            assert names == blow, (text, names)
+        else:  # kept the labels' name, which must agree with a blow
+            assert concepts & agrees, (text, names["en"])
+    assert struck > 2000 and renamed > 1000, (struck, renamed)
+
+
 def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):
     (run,) = GLOSSARY.read("｡･ω･)ﾉｮｯ").runs
     assert [GLOSSARY.rows[n]["key"] for n in run.rows] == ["よ"] and run.romaji == "yo"
