@@ -151,6 +151,34 @@ def test_a_greeting_face_is_served_only_the_usage_of_its_greeting(client, db):
                 assert set(item["usage"]) <= templates, (code, intent, item["usage"])
 
 
+def test_a_bowing_face_gets_the_usage_of_a_bow_unless_its_text_says_a_set_phrase(db):
+    """m(_ _)m drawn alone is a deep bow (sorry, please, thank you), never the greeting category's "Morning, everyone";
+    a bowing face whose text says thank you or sorry keeps that phrase's usage."""
+    bow_part = db.execute("SELECT id FROM parts WHERE slug = 'deep-bow'").fetchone()[0]
+    slugs = dict(db.execute("SELECT id, slug FROM intents"))
+    rows = db.execute("SELECT text, parts, intent_id FROM entries").fetchall()
+    bowing = [(text, slugs.get(intent_id)) for text, parts, intent_id in rows if str(bow_part) in parts.split()]
+    outranks = {intent for intent in GLOSSARY.intents if readings.INTENT_RANK[intent] < readings.INTENT_RANK["bow"]}
+    for text, intent in bowing:
+        reading = GLOSSARY.read(text)
+        if not GLOSSARY.telling("deep-bow", reading):  # <(_ _)> beside zzZ nods off: no bow, no bow messages
+            assert intent != "bow", text
+            continue
+        assert intent == (reading.intent if reading.intent in outranks else "bow"), (text, intent, reading.intent)
+    assert len(bowing) > 40 and sum(intent == "bow" for _, intent in bowing) > 25, len(bowing)
+    assert not GLOSSARY.telling("deep-bow", GLOSSARY.read("(~o~)→(-_-)→<(_ _)>→_(_^_)_zzz"))
+
+
+@pytest.mark.parametrize("text", ["m(._.)m", "m(_ _)m", "m(__)m", "ｍ（．＿．）ｍ"])
+def test_a_bow_is_served_bow_messages_in_every_locale(text, client, db):
+    (entry_id,) = db.execute("SELECT id FROM entries WHERE text = ?", (text,)).fetchone()
+    for code in LOCALES:
+        expected = {t.replace("{kaomoji}", text) for t in GLOSSARY.intent_texts(code)["bow"]["usage"]}
+        item = items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)
+        assert item["usage"] and set(item["usage"]) <= expected, (code, item["usage"])
+        assert GLOSSARY.intent_texts(code)["bow"]["when"] in item["note"], (code, item["note"])
+
+
 def test_every_intent_and_category_group_has_six_sentences_in_every_locale(db):
     total = db.execute("SELECT count(*) FROM entries").fetchone()[0]
     for table, key, group_size in [
@@ -264,16 +292,20 @@ def test_a_telling_part_names_a_face_whose_text_does_not_unless_its_labels_agree
 
     checked = collections.Counter()
     for text, reading, names, concepts, _ in named:
-        named_parts = [p for p in reading.parts if GLOSSARY.parts[p].get("name") or GLOSSARY.parts[p].get("label_name")]
+        named_parts = [p for p in reading.parts if (GLOSSARY.parts[p].get("name") or GLOSSARY.parts[p].get("label_name"))
+                       and GLOSSARY.telling(p, reading)]  # not <(_ _)> nodding off beside zzZ
         if reading.intent is not None or reading.category in readings.GAMES or not named_parts:
             continue
         by_part = [p for p in named_parts if names["en"] == part_name(p)]
         checked[by_part[0] if by_part else "labels"] += 1
-        if not by_part:  # named by its labels: their name agrees with every part, or does not contradict it
+        if not by_part:  # named by its labels: their name does not contradict any part, and agrees with every part that says what agrees
             assert concepts, (text, names["en"])
             for part in named_parts:
                 row = GLOSSARY.parts[part]
-                assert set(row.get("agrees", ())) & concepts or not set(row.get("contradicts", concepts)) & concepts, (text, names["en"])
+                if row.get("contradicts") is not None:
+                    assert not set(row["contradicts"]) & concepts, (text, names["en"], part)
+                if row.get("agrees") is not None or row.get("contradicts") is None:
+                    assert set(row.get("agrees", ())) & concepts, (text, names["en"], part)
     assert {"deep-bow", "palms-together", "table", "impact-star", "labels"} <= set(checked), checked
     by_text = {text: names["en"] for text, _, names, _, _ in named}
     assert by_text["m(._.)m"] == en_names["bowing"] and by_text["(^人^)"] == en_names["palms-together"]

@@ -23,6 +23,7 @@ GLOSSARY_DIR = faces.GLOSSARY_DIR
 STRONG_INTENTS = (
     "good-night", "good-morning", "welcome-back", "im-home", "meal", "goodbye", "hello", "regards",
     "thanks", "apology", "congratulations",
+    "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
     "consolation", "encouragement", "crying", "laughing", "anger", "love", "surprise", "joy", "tasty",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
@@ -131,6 +132,8 @@ class Glossary:
                 self.row_of.setdefault(faces.normalise(text), number)
         self.keys = frozenset(self.row_of)
         self.parts = {row["id"]: row for row in _load("parts.json")}
+        # Parts that stand for an intent without a word (a deep bow: sorry, please, thank you): usage_intent.
+        self.part_intents = {part_id: row["intent"] for part_id, row in self.parts.items() if row.get("intent")}
         self._part_rank = {part_id: rank for rank, part_id in enumerate(self.parts)}
         by_pattern = {pattern: part_id for part_id, row in reversed(self.parts.items()) for pattern in row["patterns"]}
         self._part_of = by_pattern
@@ -248,9 +251,14 @@ class Glossary:
             return self._named_by(intent)
         for part in reading.parts:
             row = self.parts[part]
-            if (row.get("name") or row.get("label_name")) and self._part_names(row, concepts):
+            if (row.get("name") or row.get("label_name")) and self.telling(part, reading) and self._part_names(row, concepts):
                 return ("name", row["name"], "part") if row.get("name") else ("label", row["label_name"], "part")
         return None
+
+    def telling(self, part: str, reading: Reading) -> bool:
+        """Whether a part tells what the face does: not beside a part that makes it something else (parts.json
+        `unless`: <(_ _)> beside zzZ is a head nodding off, not a bow)."""
+        return not set(self.parts[part].get("unless", ())) & set(reading.parts)
 
     @staticmethod
     def _part_names(row: dict, concepts: frozenset[str]) -> bool:
@@ -261,6 +269,14 @@ class Glossary:
         if contradicts is not None:
             return bool(concepts & frozenset(contradicts))
         return not concepts & frozenset(agrees or ())
+
+    def usage_intent(self, reading: Reading) -> str | None:
+        """The intent whose usage and "when to send it" a face gets: the strongest of its text's leading intent and
+        the intents its parts stand for (parts.json `intent`). m(_ _)m alone is a deep bow, not the greeting its
+        labels file it under; m(_ _)m ｱﾘｶﾞﾄｳ says thank you, a set phrase that outranks the bow."""
+        said = reading.intent if reading.intent in STRONG_INTENTS else None
+        drawn = [self.part_intents[part] for part in reading.parts if part in self.part_intents and self.telling(part, reading)]
+        return min(filter(None, (said, *drawn)), key=INTENT_RANK.__getitem__, default=None)
 
     def says_only(self, reading: Reading, intent: str) -> bool:
         """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
