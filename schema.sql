@@ -46,7 +46,7 @@ CREATE TABLE usage_templates (
 ) WITHOUT ROWID;
 
 -- What faces say and show (tools/readings.py, tools/glossary/). An intent is what a face's text does
--- (good-night, laughing...); entries.intent_id points here, 0 when the text has none that leads.
+-- (good-night, laughing...) or a drawn part stands for (a deep bow); entries.intent_id points here, 0 for none.
 CREATE TABLE intents (
     id     INTEGER PRIMARY KEY,
     slug   TEXT NOT NULL UNIQUE
@@ -179,7 +179,7 @@ CREATE TABLE entries (
     ja_context     INTEGER NOT NULL,     -- 1 when the dataset scopes it to Japanese
     sensitive      INTEGER NOT NULL,     -- 1: matched by tools/glossary/sensitive.json; never random, listed only on request
     text_reading   INTEGER NOT NULL,     -- text_readings.id, 0 when the face has no Japanese text
-    intent_id      INTEGER NOT NULL,     -- intents.id of the text's leading intent, 0 for none
+    intent_id      INTEGER NOT NULL,     -- intents.id of what decides its usage: the text's leading intent or a part's (a deep bow), 0 for none
     lead_part      INTEGER NOT NULL,     -- parts.id of its most telling drawn part, 0 for none
     parts          TEXT NOT NULL,        -- parts.id of its drawn parts in drawing order, space-separated
     quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog; sensitive faces come last

@@ -171,6 +171,34 @@ def test_a_greeting_face_is_served_only_the_usage_of_its_greeting(client, db):
                 assert set(item["usage"]) <= templates, (code, intent, item["usage"])
 
 
+def test_a_bowing_face_gets_the_usage_of_a_bow_unless_its_text_says_a_set_phrase(db):
+    """m(_ _)m drawn alone is a deep bow (sorry, please, thank you), never the greeting category's "Morning, everyone";
+    a bowing face whose text says thank you or sorry keeps that phrase's usage."""
+    bow_part = db.execute("SELECT id FROM parts WHERE slug = 'deep-bow'").fetchone()[0]
+    slugs = dict(db.execute("SELECT id, slug FROM intents"))
+    rows = db.execute("SELECT text, parts, intent_id FROM entries").fetchall()
+    bowing = [(text, slugs.get(intent_id)) for text, parts, intent_id in rows if str(bow_part) in parts.split()]
+    outranks = {intent for intent in GLOSSARY.intents if readings.INTENT_RANK[intent] < readings.INTENT_RANK["bow"]}
+    for text, intent in bowing:
+        reading = GLOSSARY.read(text)
+        if not GLOSSARY.telling("deep-bow", reading):  # <(_ _)> beside zzZ nods off: no bow, no bow messages
+            assert intent != "bow", text
+            continue
+        assert intent == (reading.intent if reading.intent in outranks else "bow"), (text, intent, reading.intent)
+    assert len(bowing) > 40 and sum(intent == "bow" for _, intent in bowing) > 25, len(bowing)
+    assert not GLOSSARY.telling("deep-bow", GLOSSARY.read("(~o~)→(-_-)→<(_ _)>→_(_^_)_zzz"))
+
+
+@pytest.mark.parametrize("text", ["m(._.)m", "m(_ _)m", "m(__)m", "ｍ（．＿．）ｍ"])
+def test_a_bow_is_served_bow_messages_in_every_locale(text, client, db):
+    (entry_id,) = db.execute("SELECT id FROM entries WHERE text = ?", (text,)).fetchone()
+    for code in LOCALES:
+        expected = {t.replace("{kaomoji}", text) for t in GLOSSARY.intent_texts(code)["bow"]["usage"]}
+        item = items(client, f"/api/v1/kaomojis/{entry_id}", locale=code)
+        assert item["usage"] and set(item["usage"]) <= expected, (code, item["usage"])
+        assert GLOSSARY.intent_texts(code)["bow"]["when"] in item["note"], (code, item["note"])
+
+
 def test_every_intent_and_category_group_has_six_sentences_in_every_locale(db):
     total = db.execute("SELECT count(*) FROM entries").fetchone()[0]
     for table, key, group_size in [
@@ -284,16 +312,20 @@ def test_a_telling_part_names_a_face_whose_text_does_not_unless_its_labels_agree
 
     checked = collections.Counter()
     for text, reading, names, concepts, _ in named:
-        named_parts = [p for p in reading.parts if GLOSSARY.parts[p].get("name") or GLOSSARY.parts[p].get("label_name")]
+        named_parts = [p for p in reading.parts if (GLOSSARY.parts[p].get("name") or GLOSSARY.parts[p].get("label_name"))
+                       and GLOSSARY.telling(p, reading)]  # not <(_ _)> nodding off beside zzZ
         if reading.intent is not None or reading.category in readings.GAMES or not named_parts:
             continue
         by_part = [p for p in named_parts if names["en"] == part_name(p)]
         checked[by_part[0] if by_part else "labels"] += 1
-        if not by_part:  # named by its labels: their name agrees with every part, or does not contradict it
+        if not by_part:  # named by its labels: their name does not contradict any part, and agrees with every part that says what agrees
             assert concepts, (text, names["en"])
             for part in named_parts:
                 row = GLOSSARY.parts[part]
-                assert set(row.get("agrees", ())) & concepts or not set(row.get("contradicts", concepts)) & concepts, (text, names["en"])
+                if row.get("contradicts") is not None:
+                    assert not set(row["contradicts"]) & concepts, (text, names["en"], part)
+                if row.get("agrees") is not None or row.get("contradicts") is None:
+                    assert set(row.get("agrees", ())) & concepts, (text, names["en"], part)
     assert {"deep-bow", "palms-together", "table", "impact-star", "labels"} <= set(checked), checked
     by_text = {text: names["en"] for text, _, names, _, _ in named}
     assert by_text["m(._.)m"] == en_names["bowing"] and by_text["(^人^)"] == en_names["palms-together"]
@@ -338,6 +370,54 @@ def test_a_face_whose_star_is_a_hit_is_filed_under_fight_not_sparkle(db):
     struck = [(text, slug) for text, slug in rows if readings.struck(GLOSSARY.read(text))]
     assert len(struck) > 500 and all(slug != "sparkle" for _, slug in struck), [r for r in struck if r[1] == "sparkle"][:5]
     assert dict(rows)["┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)"] == "fight"
+
+
+@pytest.mark.parametrize("text", [
+    "(メ-_-)／☆)゜Q゜)",                       # an arm landing on a face turned away
+    "(☆_@;)☆ ＼(｀-´メ)",                      # an arm reaching back onto the face before it
+    "(￣ε(#￣)☆╰╮o(￣皿￣///)",
+    "（　＾＾）Ｐ☆（ｘｏｘ）ポカッ",                # a mallet
+    "ミギストレート☆(゜o゜(○=(-∀-○",            # the face a punch lands on, between the punch and its star
+    "ジタバタするなよ( -_-)_〇☆o(T_T = T_T)o(BYやっくん)",
+    '昇o(メ-_-)龍( メ-)o拳( 　)ノ"☆)°O°)うわ～',  # the swish of the arm between it and the star
+    "▄︻┻┳═一…… ☆（>○<）",                     # a shot along its flight
+    "ﾅﾝﾃﾞﾔﾈﾝ!!(;＝＝)ﾉ☆);＞＜)",
+])
+def test_a_star_beside_a_fist_an_arm_a_weapon_or_a_struck_face_is_a_blow(text, db):
+    assert readings.IMPACT_PART in GLOSSARY.read(text).parts, text
+    blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
+    names = dict(db.execute(
+        "SELECT t.locale, t.name FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id WHERE e.text = ?", (text,)))
+    assert names == blow, (text, names["en"])
+
+
+@pytest.mark.parametrize("text", ["(☆▽☆)", "(^_-)☆", "(-_☆)V", "(ﾉ^^)ﾉ☆彡", "ヽ(●´ｖ｀○)ﾉ★FЯIЙD∫ LIЙκ☆(●´ｗ｀○)ﾉ", "(●・ω・)ﾉ☆☆☆HELLO☆☆☆☆ヽ(･ω･○)"])
+def test_a_star_for_an_eye_a_wink_or_decoration_stays_a_sparkle(text):
+    assert not readings.struck(GLOSSARY.read(text)), text
+
+
+def test_a_face_whose_star_lands_a_blow_is_named_by_the_blow_unless_its_labels_name_agrees(named):
+    """Over the catalog: no face whose star is a blow keeps a sparkling name, and one named by labels that say nothing
+    of a blow (Angry face, Waving, Sparkling) is named Landing a blow in every locale; Hurt face and Angry with a
+    weapon agree and stay."""
+    blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
+    agrees = frozenset(GLOSSARY.parts[readings.IMPACT_PART]["agrees"])
+    other_naming_parts = {part for part, row in GLOSSARY.parts.items() if row.get("name") or row.get("label_name")} - {readings.IMPACT_PART}
+    struck, renamed = 0, 0
+    for text, reading, names, concepts, _ in named:
+        if readings.IMPACT_PART not in reading.parts:
+            continue
+        struck += 1
+        assert "sparkl" not in names["en"].lower(), (text, names["en"])
+        said = {GLOSSARY.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
+        if said & set(GLOSSARY.naming) or reading.name or reading.category in readings.GAMES or other_naming_parts & set(reading.parts):
+            continue  # named by its text, a game or another telling part first
+        if names["en"] == blow["en"]:
+            renamed += 1
+            assert names == blow, (text, names)
+        else:  # kept the labels' name, which must agree with a blow
+            assert concepts & agrees, (text, names["en"])
+    assert struck > 2000 and renamed > 1000, (struck, renamed)
 
 
 def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):

@@ -432,13 +432,13 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         rows = []
         for done, e in enumerate(entries, 1):
             reading = read[e["id"]]
-            lead = glossary.lead_part(reading)
+            lead, intent = glossary.lead_part(reading), glossary.usage_intent(reading)
             rows.append((
                 entry_number(e), e["text"], profile_ids[profile_key(e)], category_ids[entry_categories[e["id"]][0]],
                 int(e["ascii_safe"]), int(rendering.needs_cjk_font(e["text"])), script_sets[rendering.scripts(e["text"])],
                 int(e["display_width"]), int(e["locale_scope"] != ["*"]),
                 int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
-                intent_ids[reading.intent] if reading.intent in readings.STRONG_INTENTS else 0,
+                intent_ids[intent] if intent else 0,
                 part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts),
                 quality[e["id"]], zlib.crc32(textnorm.face_shape(e["text"]).encode()),
             ))

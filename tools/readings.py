@@ -23,6 +23,7 @@ GLOSSARY_DIR = faces.GLOSSARY_DIR
 STRONG_INTENTS = (
     "good-night", "good-morning", "welcome-back", "im-home", "meal", "goodbye", "hello", "regards",
     "thanks", "apology", "congratulations",
+    "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
     "consolation", "encouragement", "crying", "laughing", "anger", "love", "surprise", "joy", "tasty",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
@@ -55,12 +56,23 @@ TEXT_NAMES, CONTRADICTED_NAMES = "text", "contradicted"
 LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 
 # A ☆ or ★ next to one of these is the flash of a hit, not a sparkle.
-IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb"})
+IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb", "mallet"})
 FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
 SPARKLE_PARTS = frozenset({"star", "black-star"})
 SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／")  # the end of an arm, a weapon or a flying fist
 HIT_FACE = frozenset("(（")                     # the face it lands on
-FIST_ENDS, FACING_BACK = frozenset("〇○"), frozenset(")）>＞")  # a fist landing on a face turned away: ○☆)ロ゜)
+HIT_FACE_FISTED = ("o(", "ｏ(", "o（", "ｏ（")  # the same with a fist at its edge: _〇☆o(T_T)
+# An arm, a fist or a held weapon landing on a face turned away: ○☆)ロ゜), ／☆)゜Q゜), 」☆)~ロ~), _凹☆)*_*), o)っ★(
+# (never the -_ of a face whose eye is the star: (-_☆) winks).
+FIST_ENDS, FACING_BACK = frozenset("〇○／」っ凹⊃ノﾉ"), frozenset(")）>＞")
+MOTION_MARKS = frozenset('"゛〃')  # the swish of an arm between it and the star: ノ"☆)°O°)
+# An arm reaching back from the next face onto this one: (゜O゜)☆＼(^^;), (☆_@;)☆ ＼(｀-´メ), ☆╰╮o(￣皿￣).
+ARM_BACK = ("＼(", "＼（", "\\(", " ＼(", " ＼（", "ヾ(", "╰╮")
+# What may lie between a fist, a kick or a thrown or fired thing and the star it lands with: the face it hits
+# (☆(゜o゜(○=), or the path it flies along (●~*≡≡☆, ▄︻┻┳═一…… ☆, -○))～～～Ю☆).
+BRACKETS = frozenset("()（）")
+CHEEKS = frozenset({"○)", "○）"})
+FLIGHT = frozenset(" ≡=＝三ｰー－-─━―…‥・･~～)）")
 TWINKLES = ("kira", "pika", "kirari")
 IMPACT_PART = "impact-star"
 
@@ -116,6 +128,8 @@ class Glossary:
                 self.row_of.setdefault(faces.normalise(text), number)
         self.keys = frozenset(self.row_of)
         self.parts = {row["id"]: row for row in _load("parts.json")}
+        # Parts that stand for an intent without a word (a deep bow: sorry, please, thank you): usage_intent.
+        self.part_intents = {part_id: row["intent"] for part_id, row in self.parts.items() if row.get("intent")}
         self._part_rank = {part_id: rank for rank, part_id in enumerate(self.parts)}
         by_pattern = {pattern: part_id for part_id, row in reversed(self.parts.items()) for pattern in row["patterns"]}
         self._part_of = by_pattern
@@ -215,7 +229,8 @@ class Glossary:
         name a row of its text gives (めりーくりすます: Merry Christmas); the intent of its text, when the
         intent names faces (`naming`: always, or when the labels' name contradicts it). A face its text does
         not name is named by a telling part (parts.json `name`: a deep bow is Bowing) unless the labels' name
-        agrees with the part (`agrees`), or only when it contradicts it (`contradicts`: an impact, not Sparkling).
+        agrees with the part (`agrees`), or only when it contradicts it (`contradicts`); with both, when it
+        contradicts it or does not agree (an impact renames Sparkling and Waving, not Angry face).
         """
         intent = reading.intent
         if intent in self.greetings:
@@ -231,10 +246,32 @@ class Glossary:
             return self._named_by(intent)
         for part in reading.parts:
             row = self.parts[part]
-            if (row.get("name") or row.get("label_name")) and not concepts & frozenset(row.get("agrees", ())) \
-                    and concepts & frozenset(row.get("contradicts", concepts)):
+            if (row.get("name") or row.get("label_name")) and self.telling(part, reading) and self._part_names(row, concepts):
                 return ("name", row["name"], "part") if row.get("name") else ("label", row["label_name"], "part")
         return None
+
+    def telling(self, part: str, reading: Reading) -> bool:
+        """Whether a part tells what the face does: not beside a part that makes it something else (parts.json
+        `unless`: <(_ _)> beside zzZ is a head nodding off, not a bow)."""
+        return not set(self.parts[part].get("unless", ())) & set(reading.parts)
+
+    @staticmethod
+    def _part_names(row: dict, concepts: frozenset[str]) -> bool:
+        """Whether a telling part outweighs the name its labels give, whose concepts are `concepts`."""
+        agrees, contradicts = row.get("agrees"), row.get("contradicts")
+        if agrees is not None and contradicts is not None:
+            return bool(concepts & frozenset(contradicts)) or not concepts & frozenset(agrees)
+        if contradicts is not None:
+            return bool(concepts & frozenset(contradicts))
+        return not concepts & frozenset(agrees or ())
+
+    def usage_intent(self, reading: Reading) -> str | None:
+        """The intent whose usage and "when to send it" a face gets: the strongest of its text's leading intent and
+        the intents its parts stand for (parts.json `intent`). m(_ _)m alone is a deep bow, not the greeting its
+        labels file it under; m(_ _)m ｱﾘｶﾞﾄｳ says thank you, a set phrase that outranks the bow."""
+        said = reading.intent if reading.intent in STRONG_INTENTS else None
+        drawn = [self.part_intents[part] for part in reading.parts if part in self.part_intents and self.telling(part, reading)]
+        return min(filter(None, (said, *drawn)), key=INTENT_RANK.__getitem__, default=None)
 
     def says_only(self, reading: Reading, intent: str) -> bool:
         """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
@@ -262,6 +299,15 @@ class Glossary:
         joined = "".join(written)
         return (self.read_run(joined),) if faces.normalise(joined) in self.row_of else None
 
+    @staticmethod
+    def _lands(between: str) -> bool:
+        """Whether what lies between a blow and a star lets the blow land there: nothing but its flight, or one
+        face a few letters wide (the one it hits)."""
+        if all(ch in FLIGHT for ch in between):
+            return True
+        return len(between) <= 6 and bool(BRACKETS & set(between)) \
+            and not any(ch in "☆★" or ch.isascii() and ch.isalnum() for ch in between)
+
     def _beside_a_hit(self, text: str, start: int, end: int, found, runs) -> bool:
         """Whether the star at text[start:end] is the flash of a hit: it touches a fist, a weapon or a thrown
         table, it sits where a swung arm meets a second face (`_〇☆(`, `θ☆(`, `／~~~☆(`, `○☆)ロ゜)`), or the face
@@ -270,7 +316,16 @@ class Glossary:
             return True
         if text[start - 1:start] in SWUNG and text[end:end + 1] in HIT_FACE:
             return True
-        if text[start - 1:start] in FIST_ENDS and text[end:end + 1] in FACING_BACK:
+        arm = text[start - 2:start - 1] if text[start - 1:start] in MOTION_MARKS else text[start - 1:start]
+        if arm and arm in FIST_ENDS and text[end:end + 1] in FACING_BACK:
+            return True
+        if text[start - 1:start] in SWUNG and text[end:end + 2] in HIT_FACE_FISTED:
+            return True
+        if text[start - 1:start] in FACING_BACK and text[end:].startswith(ARM_BACK):
+            return True
+        # A fist closing a face after the star is a cheek, not a blow: ★(●´ｗ｀○).
+        if any(part_id in IMPACT_PARTS and self._lands(text[e:start] if e <= start else text[end:s])
+               and not (e > start and text[s:e] in CHEEKS) for s, e, part_id in found):
             return True
         said = [self.rows[n] for run in runs for n in run.rows or ()]
         return any(row.get("hit") for row in said) and not any(row["romaji"].startswith(TWINKLES) for row in said)
