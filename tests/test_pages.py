@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from kaomoji_api import create_app
-from kaomoji_api.web import STATIC
+from kaomoji_api.web import SIMILAR, STATIC, render
 from kaomoji_api.web.sitemap import URLS_PER_FILE
 
 LABELS = json.loads((STATIC / "i18n.json").read_text(encoding="utf-8"))
@@ -182,6 +182,19 @@ def test_faces_like_it_come_from_the_same_labels_first_and_are_never_the_face_it
     assert len(set(shapes)) == len(shapes)
     assert entries.profiles[entries.position(similar[0])] == entries.profiles[entries.position(1)]
     assert html.texts("results-heading") == [LABELS["en"]["similar"]]
+
+
+def test_the_faces_like_it_on_a_kaomoji_page_are_those_made_for_it_even_when_kept_from_an_earlier_page(client):
+    """Pages of one profile's faces mostly show the same faces like them, whose cards are kept (render.similar_cards):
+    each page, in each locale, must still show the cards made for its own."""
+    state = client.application.extensions["kaomoji_served"].value
+    entries = state.catalog.entries
+    positions = [*entries.by_profile[entries.profiles[0]][:10], *entries.by_profile[entries.profiles[500]][:3]]
+    for locale in ("en", "ja", "en"):
+        for position in positions:
+            body = client.get(f"{render.prefix(locale)}/kaomoji/{entries.ids[position]}").get_data(as_text=True)
+            fresh = render.cards(state, state.catalog.similar_positions(position, SIMILAR), locale)
+            assert f'<ul id="results" class="grid" aria-busy="false">{fresh}</ul>' in body, (locale, position)
 
 
 def test_a_sensitive_face_has_its_own_page_unindexed_and_is_never_listed_elsewhere(client, catalog, sensitive_id):

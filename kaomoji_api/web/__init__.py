@@ -192,7 +192,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         index=not entry.sensitive, og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
         article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font), face, name),
-        heading=render.labels()[code]["similar"] if similar else "", cards=render.cards(state, similar, code),
+        heading=render.labels()[code]["similar"] if similar else "", cards=render.similar_cards(state, similar, code),
     )
 
 
