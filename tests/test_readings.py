@@ -574,3 +574,9 @@ def test_the_sensitive_terms_file_is_what_marks_entries():
     terms = json.loads((readings.GLOSSARY_DIR / "sensitive.json").read_text(encoding="utf-8"))["terms"]
     assert GLOSSARY.read(f"(・ω・){terms[0]['pattern']}").sensitive
     assert not GLOSSARY.read("(・ω・)ﾉｼ").sensitive
+
+
+def test_a_sensitive_term_in_half_width_katakana_marks_the_face_too():
+    """Terms are matched after NFKC, as sensitive.json says: ｶｸｾｲｻﾞｲ is カクセイザイ (the meth injection joke)."""
+    assert GLOSSARY.read("ｵﾒｯﾄｶｸｾｲｻﾞｲ!(ﾒ▼▼)o||D－☆ﾌﾞｽｯ!").sensitive
+    assert GLOSSARY.read("ヽ( ・∀・)ﾉ ｳﾝｺｰ").sensitive

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from tools import faces
@@ -189,7 +190,7 @@ class Glossary:
         return Reading(
             runs=runs, parts=tuple(parts), intent=intent, category=category,
             name=next((row["name"] for row in rows if row.get("name")), None),
-            sensitive=bool(self._sensitive.search(text)) or any(row.get("sensitive") for row in rows),
+            sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
         )
 
