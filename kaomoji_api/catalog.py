@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import json
 import os
 import random
@@ -21,15 +20,12 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.lru import SizedLru
-
 # tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
 # worker starts on when the file under the first name is bad (kaomoji_api/current.py).
 LAST_GOOD_SUFFIX = ".last-good"
 
 
 PAGE_CACHE_KIB = 256
-USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
 UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces and .said (schema.sql)
 
@@ -94,15 +90,6 @@ class Entry(NamedTuple):
     text_reading: int  # what its Japanese text says (table text_readings), 0 for none
     intent_id: int     # the intent that decides its usage and when to send it, 0 for none
     lead_part: int     # its most telling drawn part, 0 for none
-
-
-@functools.cache
-def _selections(count: int) -> list[tuple[int, ...]]:
-    """Every choice of two or three of `count` sentences (20 for five sentences).
-
-    Stepping through them by 7 gives consecutive ids different choices (there are always more than 7).
-    """
-    return list(itertools.combinations(range(count), 2)) + list(itertools.combinations(range(count), 3))
 
 
 # Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\).
@@ -268,19 +255,18 @@ class Catalog:
         }
         self.frames = {r[0]: Frames(*r[1:]) for r in db.execute(f"SELECT locale, {', '.join(Frames._fields)} FROM note_frames")}
         # What each text reading's meaning and note are written from (schema.sql), one after another in one block of
-        # UTF-8 each: lists of 15,000 strings would cost a worker a megabyte more.
-        pieces, said, self._piece_ends, self._said_ends = bytearray(), bytearray(), array("I", [0]), array("I", [0])
+        # UTF-8 each, with the end of each reading's pieces (reading r: block[ends[r - 1]:ends[r]]): lists of 15,000
+        # strings would cost a worker a megabyte more.
+        pieces, said, piece_ends, said_ends = bytearray(), bytearray(), array("I", [0]), array("I", [0])
         for number, meaning_pieces, said_pieces in db.execute("SELECT id, pieces, said FROM text_readings ORDER BY id"):
-            if number != len(self._piece_ends):
+            if number != len(piece_ends):
                 raise ValueError("text_readings ids must run from 1 without gaps")
             pieces += meaning_pieces.encode()
             said += said_pieces.encode()
-            self._piece_ends.append(len(pieces))
-            self._said_ends.append(len(said))
-        self._pieces, self._said = bytes(pieces), bytes(said)
-        # The example sentences of the groups (an intent or a category, in a locale) asked for lately, read from the
-        # file when first needed: all of them in every locale would cost a worker a megabyte.
-        self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(t) * 2 + 80 for t in templates))
+            piece_ends.append(len(pieces))
+            said_ends.append(len(said))
+        self.reading_pieces_block: tuple[bytes, array] = (bytes(pieces), piece_ends)
+        self.said_pieces_block: tuple[bytes, array] = (bytes(said), said_ends)
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
@@ -460,24 +446,18 @@ class Catalog:
 
     def reading_pieces(self, reading: int) -> bytes:
         """What an item's meaning is written from for the text reading `reading` (schema.sql, text_readings), UTF-8."""
-        return self._pieces[self._piece_ends[reading - 1]:self._piece_ends[reading]]
+        block, ends = self.reading_pieces_block
+        return block[ends[reading - 1]:ends[reading]]
 
-    def usage_for(self, entry: Entry, locale: str) -> list[str]:
-        """Two or three example sentences of its intent, else of its category, chosen from the id so that
-        consecutive ids differ."""
-        group = ("intent", entry.intent_id) if entry.intent_id else ("category", entry.category_id)
-        templates = self._usage.get((locale, *group))
-        if templates is None:
-            kind, number = group
-            table, column = ("intent_usage", "intent_id") if kind == "intent" else ("usage_templates", "category_id")
-            templates = tuple(t for (t,) in self.db.execute(
-                f"SELECT template FROM {table} WHERE locale = ? AND {column} = ? ORDER BY position", (locale, number)))
-            self._usage.put((locale, *group), templates)
-        choices = _selections(len(templates))
-        picked = choices[(entry.id * 7) % len(choices)]
-        return [templates[i].replace("{kaomoji}", entry.text) for i in picked]
+    def usage_templates(self, locale: str, intent_id: int, category_id: int) -> tuple[str, ...]:
+        """The example sentences of an intent (when `intent_id`), else of a category, in `locale`, each with one {kaomoji},
+        read from the file: kaomoji_api/pieces.py keeps those it writes lately."""
+        table, column, number = ("intent_usage", "intent_id", intent_id) if intent_id else ("usage_templates", "category_id", category_id)
+        return tuple(t for (t,) in self.db.execute(
+            f"SELECT template FROM {table} WHERE locale = ? AND {column} = ? ORDER BY position", (locale, number)))
 
     def said_pieces(self, reading: int) -> bytes:
         """What a note's sentences about the text reading `reading` are written from (schema.sql, text_readings), UTF-8."""
-        return self._said[self._said_ends[reading - 1]:self._said_ends[reading]]
+        block, ends = self.said_pieces_block
+        return block[ends[reading - 1]:ends[reading]]
 

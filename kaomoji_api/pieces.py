@@ -7,6 +7,8 @@ items against the fields read one by one.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import operator
 import re
 from collections.abc import Callable
@@ -15,13 +17,24 @@ from typing import NamedTuple
 import orjson
 
 from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.lru import SizedLru
 from kaomoji_api.textnorm import drawn_face
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
 # Chinese and Japanese sentences follow each other without a space.
 CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
+USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
+
+
+@functools.cache
+def selections(count: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of two or three of `count` example sentences (20 for five sentences).
+
+    Stepping through them by 7 gives consecutive ids different choices (there are always more than 7).
+    """
+    return (*itertools.combinations(range(count), 2), *itertools.combinations(range(count), 3))
 
 
 def json_inside(value: str | tuple) -> bytes:
@@ -70,8 +83,14 @@ class ItemWriter:
         self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts = entries.intents, entries.categories, entries.parts
+        self._reading_pieces, self._reading_ends = catalog.reading_pieces_block
+        self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
         self._facts: dict[int, bytes] = {}
+        # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
+        # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
+        # worker a megabyte.
+        self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(before) + len(after) + 120 for before, after in templates))
         # Each profile's category and categories, the same in every locale: one piece per set of categories.
         shared: dict[tuple, bytes] = {}
         self._categories = [
@@ -81,32 +100,48 @@ class ItemWriter:
 
     def item(self, position: int, locale: str, extra: bytes = b"") -> bytes:
         """The entry at `position` as a JSON object; `extra` is more members, each starting with a comma."""
+        return self._item(position, self._locales.get(locale) or self._read_locale(locale), self.text(position), extra)
+
+    def detail(self, position: int, locale: str, extra: bytes = b"") -> bytes:
+        """The entry at `position` with its note and usage, as a single entry and a search result show it."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
+        text = self.text(position)
+        return self._item(position, pieces, text, b',"note":%b,"usage":%b%b' % (
+            self._note(position, pieces, text), self._usage_json(position, locale, text), extra))
+
+    def text(self, position: int) -> bytes:
+        """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""
         text = self._texts[self._ends[position]:self._ends[position + 1]]
-        flags = self._flags[position]
-        if flags & ESCAPED:
-            text = json_inside(text.decode())
-        key = (flags & FACTS) << 16 | self._script_set[position]
+        return json_inside(text.decode()) if self._flags[position] & ESCAPED else text
+
+    def _item(self, position: int, pieces: LocalePieces, text: bytes, extra: bytes) -> bytes:
+        key = (self._flags[position] & FACTS) << 16 | self._script_set[position]
         profile = self._profiles[position]
         return b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":%b%b}' % (
             self._ids[position], text, self._categories[profile], pieces.names_json[profile], pieces.keywords[profile],
-            self._widths[position], self._facts.get(key) or self._facts_piece(key), self.meaning(position, locale, pieces), extra,
+            self._widths[position], self._facts.get(key) or self._facts_piece(key), self._meaning(position, pieces), extra,
         )
 
-    def meaning(self, position: int, locale: str, pieces: LocalePieces | None = None) -> bytes:
+    def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
         failing that, its name."""
-        pieces = pieces or self._locales.get(locale) or self._read_locale(locale)
+        return self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
+
+    def _meaning(self, position: int, pieces: LocalePieces) -> bytes:
         reading = self._readings[position]
-        said = self.catalog.reading_pieces(reading) if reading else b""
+        said = self._reading_pieces[self._reading_ends[reading - 1]:self._reading_ends[reading]] if reading else b""
         if said:
-            lines = []
-            for run in said.split(RECORD_BYTES) if RECORD_BYTES in said else (said,):
+            if RECORD_BYTES not in said:
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
+                text, romaji, fragment = said.split(UNIT_BYTES)
+                template, values = pieces.frame if romaji else pieces.bare_frame
+                return b'"%b"' % (template % values((text, romaji, pieces.glosses[int(fragment)])))
+            lines = []
+            for run in said.split(RECORD_BYTES):
                 text, romaji, fragment = run.split(UNIT_BYTES)
                 template, values = pieces.frame if romaji else pieces.bare_frame
                 lines.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
-            return b'"%b"' % (lines[0] if len(lines) == 1 else pieces.separator.join(lines))
+            return b'"%b"' % pieces.separator.join(lines)
         part = self._lead_parts[position]
         if part:
             return b'"%b"' % pieces.parts[part]
@@ -115,20 +150,26 @@ class ItemWriter:
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
         its brackets and its first parts), and when to send it."""
-        pieces = self._locales.get(locale) or self._read_locale(locale)
+        return self._note(position, self._locales.get(locale) or self._read_locale(locale), self.text(position))
+
+    def _note(self, position: int, pieces: LocalePieces, text: bytes) -> bytes:
         sentences = []
         reading = self._readings[position]
-        said = self.catalog.said_pieces(reading) if reading else b""
-        if said:
-            for piece in said.split(RECORD_BYTES) if RECORD_BYTES in said else (said,):
+        if reading:
+            said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]]
+            for piece in said.split(RECORD_BYTES) if said else ():
                 # Texts are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
-                text, romaji, fragment, frame = piece.split(UNIT_BYTES)
+                said_text, romaji, fragment, frame = piece.split(UNIT_BYTES)
                 template, values = pieces.said[frame, romaji != b""]
-                sentences.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
+                sentences.append(template % values((said_text, romaji, pieces.glosses[int(fragment)])))
         names = [pieces.parts[p] for p in self._parts[position].to_bytes(NOTE_PARTS, "little") if p]
         drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
-        face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
-        face_json = None if face is None else json_inside(face)
+        if self._flags[position] & ESCAPED:
+            face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
+            face_json = None if face is None else json_inside(face)
+        else:  # `text` is the face as it stands, and so is any part of it
+            face = drawn_face(text.decode())
+            face_json = None if face is None else face.encode()
         both, face_only, parts_only = pieces.drawn
         if face_json and drawn:
             sentences.append(both.replace(b"{face}", face_json).replace(b"{parts}", drawn))
@@ -141,6 +182,22 @@ class ItemWriter:
             if sentence:
                 note += sentence if not note or note.endswith(CLOSED) else b" " + sentence
         return b'"%b"' % note
+
+    def usage(self, position: int, locale: str) -> bytes:
+        """Two or three example sentences of the entry's intent, else of its category, with its face, as a JSON array;
+        chosen from the id, so that consecutive ids differ."""
+        return self._usage_json(position, locale, self.text(position))
+
+    def _usage_json(self, position: int, locale: str, text: bytes) -> bytes:
+        intent = self._intents[position]
+        key = (locale, intent, 0 if intent else self._categories_of[position])
+        templates = self._usage.get(key)
+        if templates is None:
+            templates = tuple(tuple(json_inside(part) for part in template.split("{kaomoji}"))
+                              for template in self.catalog.usage_templates(*key))
+            self._usage.put(key, templates)
+        choices = selections(len(templates))
+        return b'["%b"]' % b'","'.join([text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]])
 
     def names(self, locale: str) -> list[str | None]:
         """Each profile's name in `locale`, by profile id."""

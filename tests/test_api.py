@@ -417,6 +417,24 @@ def test_every_200_has_an_etag_and_a_matching_if_none_match_gets_304(client):
         assert response.headers["Cache-Control"] == "no-store" and "ETag" not in response.headers
 
 
+def test_a_response_made_in_one_step_is_what_werkzeug_would_make(client):
+    """ApiResponse.ok skips Werkzeug's constructor (kaomoji_api/http.py): it must set the same attributes to the same
+    values, so that a Werkzeug release that sets more fails here rather than in production."""
+    from flask import Response
+    from werkzeug.datastructures import Headers
+
+    from kaomoji_api.http import ApiResponse
+
+    body = b'{"data":[]}'
+    headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("Cache-Control", "no-store")]
+    fast, usual = ApiResponse.ok(body, Headers(headers), entries=3), Response(body, 200, headers=Headers(headers))
+    assert vars(fast).keys() - {"entries"} == vars(usual).keys()
+    assert {k: v for k, v in vars(fast).items() if k != "entries"} == vars(usual) and fast.entries == 3
+    # And as the client sees it: the length is the body's, once.
+    response = client.get("/api/v1/kaomojis/1")
+    assert response.headers.getlist("Content-Length") == [str(len(response.data))]
+
+
 @pytest.mark.parametrize("path, policy", [
     ("/api/v1/kaomojis/1", "public, max-age=86400"), ("/api/v1/categories", "public, max-age=86400"),
     ("/api/v1/openapi.json", "public, max-age=86400"), ("/api/v1/kaomojis", "public, max-age=300"),

@@ -108,7 +108,7 @@ def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_s
         for start in range(0, len(entries), 1000):
             chunk = entries[start:start + 1000]
             for entry in chunk:
-                usage = catalog.usage_for(entry, code)
+                usage = orjson.loads(writer.usage(entry.position, code))
                 assert 2 <= len(usage) <= 3 and len(set(usage)) == len(usage)
                 assert all(entry.text in sentence for sentence in usage), (entry.id, code)
                 when = texts.when[entry.intent_id] if entry.intent_id else texts.about[entry.category_id]
@@ -116,6 +116,7 @@ def test_every_usage_sentence_contains_its_kaomoji_and_every_note_says_when_to_s
 
 
 def test_neighbouring_entries_get_different_usage_sentences(catalog):
+    writer = ItemWriter(catalog)
     pairs = catalog.db.execute(
         "SELECT a.id, b.id FROM entries a JOIN entries b ON b.id = a.id + 1 AND b.category_id = a.category_id LIMIT 2000"
     ).fetchall()
@@ -123,7 +124,7 @@ def test_neighbouring_entries_get_different_usage_sentences(catalog):
     for a, b in pairs:
         first, second = catalog.entry(a), catalog.entry(b)
         def strip(e):
-            return [s.replace(e.text, "") for s in catalog.usage_for(e, "en")]
+            return [s.replace(e.text, "") for s in orjson.loads(writer.usage(e.position, "en"))]
         assert strip(first) != strip(second)
 
 

@@ -193,7 +193,7 @@ def test_the_faces_like_it_on_a_kaomoji_page_are_those_made_for_it_even_when_kep
     for locale in ("en", "ja", "en"):
         for position in positions:
             body = client.get(f"{render.prefix(locale)}/kaomoji/{entries.ids[position]}").get_data(as_text=True)
-            fresh = render.cards(state, state.catalog.similar_positions(position, SIMILAR), locale)
+            fresh = render.cards(state, state.catalog.similar_positions(position, SIMILAR), locale).decode()
             assert f'<ul id="results" class="grid" aria-busy="false">{fresh}</ul>' in body, (locale, position)
 
 
@@ -294,6 +294,26 @@ def test_pages_carry_cache_control_and_an_etag_and_answer_304(client, path):
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     again = client.get(path, headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
+
+
+def test_a_pages_etag_is_made_from_what_makes_it_the_same_in_every_worker(client, full_catalog):
+    """Pages' ETags are made from the code, the catalog, the locale's chrome and the address (web/render.py
+    Chrome.etag), not by hashing each page: two workers give one page one ETag, and two pages never share one."""
+    other = create_app({"TESTING": True, "CATALOG": str(full_catalog)}).test_client()
+    paths = ["/kaomoji/1", "/kaomoji/2", "/ja/kaomoji/1", "/category/cat", "/category/cat?page=2", "/search?q=cat", "/search?q=dog", "/"]
+    etags = [client.get(path).headers["ETag"] for path in paths]
+    assert etags == [other.get(path).headers["ETag"] for path in paths]
+    assert len(set(etags)) == len(etags)
+    assert client.get("/kaomoji/1", base_url="http://other.example").headers["ETag"] != etags[0]
+
+
+@pytest.mark.parametrize("path", ["/category/%22%3E%3Cb%3Ex", "/ja/kaomoji/%22%3E%3Cb%3Ex", "/category/a%26b%3Cscript%3E"])
+def test_an_address_with_markup_in_it_is_not_markup_on_its_404_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    text = response.get_data(as_text=True)
+    # Werkzeug decodes the path: the page must not put it back as it was sent.
+    assert "<b>" not in text and "<script>" not in text
 
 
 def test_pages_spend_no_per_minute_budget_but_the_entry_point_limit_counts_them(full_catalog):

@@ -19,24 +19,13 @@ def entry_items(served: Served, positions, locale: str, *, detail: bool, matches
     """The entries at `positions` as the API shows them, each already JSON (kaomoji_api/pieces.py), for a payload
     that orjson writes; `note` and `usage` only in detail (single entry, search), and each entry's search `match`
     when given."""
+    writer = served.items
     if not detail:
-        writer = served.items
         return [orjson.Fragment(writer.item(position, locale)) for position in positions]
-    return list(map(orjson.Fragment, entry_json(served, positions, locale, detail=True, matches=matches)))
-
-
-def entry_json(served: Served, positions, locale: str, *, detail: bool, matches=None) -> list[bytes]:
-    """The entries at `positions` as JSON objects, as entry_items shows them."""
-    catalog, writer = served.catalog, served.items
-    if not detail:
-        return [writer.item(position, locale) for position in positions]
-    items = []
-    for index, entry in enumerate(map(catalog.entries.at, positions)):
-        extra = b',"note":%b,"usage":%b' % (writer.note(entry.position, locale), orjson.dumps(catalog.usage_for(entry, locale)))
-        if matches is not None:
-            extra += b',"match":%b' % orjson.dumps(matches[index].as_dict())
-        items.append(writer.item(entry.position, locale, extra))
-    return items
+    if matches is None:
+        return [orjson.Fragment(writer.detail(position, locale)) for position in positions]
+    return [orjson.Fragment(writer.detail(position, locale, b',"match":%b' % orjson.dumps(match.as_dict())))
+            for position, match in zip(positions, matches, strict=True)]
 
 
 def public_url() -> str:

@@ -13,9 +13,9 @@ from swagger_ui_bundle import swagger_ui_path
 from werkzeug.routing import BaseConverter
 
 from kaomoji_api.api.bounds import MAX_PAGE, QUERY_MAX_LENGTH, SEARCH_DEPTH
-from kaomoji_api.api.items import entry_json, public_url
+from kaomoji_api.api.items import public_url
 from kaomoji_api.current import served
-from kaomoji_api.http import NO_STORE, PAGE, SHORT, html_response
+from kaomoji_api.http import CONTENT_SECURITY_POLICY, NO_STORE, PAGE, SHORT, html_response
 from kaomoji_api.locales import DEFAULT_LOCALE, resolve
 from kaomoji_api.response_cache import cached_response
 from kaomoji_api.web import render, sitemap
@@ -28,15 +28,6 @@ SIMILAR = 8     # faces like it, on a kaomoji page
 
 # The only Swagger UI files /docs uses; the bundle's sample index.html (which loads the petstore) is not served.
 SWAGGER_FILES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"})
-
-# Everything the pages load comes from this origin; nothing is fetched from elsewhere at run time.
-# Swagger UI sets inline styles on its elements, hence 'unsafe-inline' for styles only.
-# No page may be framed by another site (clickjacking): frame-ancestors 'none'.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-)
-PAGE_HEADERS = (("Content-Security-Policy", CONTENT_SECURITY_POLICY),)
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static")
 
@@ -53,7 +44,7 @@ class PageLocaleConverter(BaseConverter):
 def _page(html: str):
     response = make_response(html)
     response.headers["Cache-Control"] = f"public, max-age={PAGE}"
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers.set(*CONTENT_SECURITY_POLICY)
     response.add_etag()
     return response.make_conditional(request)
 
@@ -86,33 +77,36 @@ def _page_number() -> int | None:
 
 
 def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
-          view: dict, heading: str = "", cards: str = "", pager: str = "", article: str = "", query: str = "",
+          view: dict, heading: str = "", cards: bytes = b"", pager: str = "", article: str = "", query: str = "",
           og_type: str = "website", chips: bool = True):
-    """A page: the locale's chrome filled with this page's parts (all escaped already)."""
+    """A page: the locale's chrome filled with this page's parts (all escaped already); `suffix` is its address after
+    the locale's prefix, query included, which with the public address names what the page shows."""
     chrome = render.chrome(served().catalog, locale)
     site = render.labels()[locale]["title"]
+    base = public_url()
     parts = {
-        "title": f"{title} · {site}" if title != site else site,
-        "description": description,
-        "head": render.head(chrome, public_url(), suffix, locale, title, description, index=index and status == 200, og_type=og_type),
+        "title": (f"{title} · {site}" if title != site else site).encode(),
+        "description": description.encode(),
+        "head": render.head(chrome, base, suffix, locale, title, description, index=index and status == 200, og_type=og_type),
         "view": render.view_json(view),
-        "query": query,
-        "chips": chrome.chips if chips else "",
-        "article": article,
-        "heading": heading,
+        "query": query.encode(),
+        "chips": chrome.chips if chips else b"",
+        "article": article.encode(),
+        "heading": heading.encode(),
         "cards": cards,
-        "pager": pager,
+        "pager": pager.encode(),
         "languages": render.languages(chrome, suffix),
     }
-    body, etag = chrome.fill(parts)
-    return html_response(body, etag, max_age, headers=(*PAGE_HEADERS, ("Content-Language", locale)), status=status)
+    return html_response(chrome.fill(parts), chrome.etag(base, suffix), max_age, locale=locale, status=status)
 
 
 def _error(locale: str, status: int, text: str):
     """A 404 or 400 page in the page's language: never cached, never indexed."""
     title = render.labels()[locale]["not_found_title" if status == 404 else "bad_request_title"]
-    return _show(locale, request.path.removeprefix(render.prefix(locale)) or "/", title, text, max_age=NO_STORE,
-                 status=status, view={"kind": "message"}, article=render.message_article(title, text, locale))
+    # The address as sent, percent-encoded: it goes into links and tags, and Werkzeug has decoded %22, %3C and %00.
+    suffix = render.quote(request.path.removeprefix(render.prefix(locale)) or "/", safe="/")
+    return _show(locale, suffix, title, text, max_age=NO_STORE, status=status, view={"kind": "message"},
+                 article=render.message_article(title, text, locale))
 
 
 def _bad_page(locale: str, total_pages: int):
@@ -183,15 +177,14 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         return redirect(render.kaomoji_path(catalog.redirects[number], code) + (f"?{query}" if query else ""), 301)
     if position is None:
         return _error(code, 404, render.labels()[code]["not_found"])
-    item = orjson.loads(entry_json(state, [position], code, detail=True)[0])
-    entry = catalog.entries.at(position)
+    item = orjson.loads(state.items.detail(position, code))
     face, name = render.escape(item["text"]), render.escape(item["name"])
     similar = catalog.similar_positions(position, SIMILAR)
     return _show(
         code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
-        index=not entry.sensitive, og_type="article", chips=False,
+        index=not item["sensitive"], og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
-        article=render.entry_article(item, code, catalog, render.face_class(entry.display_width, entry.needs_cjk_font), face, name),
+        article=render.entry_article(item, code, catalog, render.face_class(item["display_width"], item["needs_cjk_font"]), face, name),
         heading=render.labels()[code]["similar"] if similar else "", cards=render.similar_cards(state, similar, code),
     )
 
@@ -225,7 +218,7 @@ def search_page(locale: str | None = None):
         code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
         view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},
         heading=f'{heading} · {render.label(code, "count", count=render.format_count(total, code))}',
-        cards=cards or f'<li class="empty">{t["no_results"]}</li>',
+        cards=cards or f'<li class="empty">{t["no_results"]}</li>'.encode(),
         pager=render.pager(render.search_path(code), page, total_pages, code, query),
     )
 

@@ -13,6 +13,7 @@ import json
 import sys
 import weakref
 from html import escape
+from pathlib import Path
 from urllib.parse import quote
 
 import orjson
@@ -26,7 +27,6 @@ from kaomoji_api.lru import SizedLru
 from kaomoji_api.web.assets import STATIC, asset_url
 
 MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
-MARK_BYTES = MARK.encode()
 SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
 WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
 DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
@@ -38,6 +38,19 @@ _names: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _similar: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # The cards of the faces like it that kaomoji pages asked for lately: ~50 sets of 8 (pages of one profile show the same).
 SIMILAR_CACHE_BYTES = 192 * 1024
+
+
+def _release() -> bytes:
+    """A hash of every file of this package (code, templates, static files): what renders the pages in this release."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha1()
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(b"%b\0%b\0" % (path.relative_to(package).as_posix().encode(), path.read_bytes()))
+    return digest.digest()
+
+
+RELEASE = _release()
 
 
 @functools.cache
@@ -74,37 +87,39 @@ def search_path(locale: str) -> str:
 
 
 BASE, SUFFIX = "\x01", "\x02"  # markers of the patterns below: the public address, the path after the locale prefix
+BASE_BYTES, SUFFIX_BYTES = BASE.encode(), SUFFIX.encode()
 
 
 class Chrome:
     """A page's fixed HTML split at the markers of its slots; `fill` joins it with a request's parts.
 
     Beside it, the locale's head tags and language links as patterns with BASE and SUFFIX markers: a page fills
-    them with two replacements instead of building 13 alternates and 11 links.
+    them with two replacements instead of building 13 alternates and 11 links. Everything is held encoded: a page
+    encodes only its own parts.
     """
 
-    def __init__(self, html: str, head: str, languages: str, chips: str):
+    def __init__(self, html: str, head: str, languages: str, chips: str, version: str):
         parts = html.split(MARK)
         texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
-        # Encoded and hashed once: a page encodes and hashes only its own parts (a kaomoji page's are a fifth of it).
         self.fixed = [text.encode() for text in texts]
-        self.digest = hashlib.sha1(b"\0".join(self.fixed)).digest()
-        self.head, self.languages = head, languages
-        self.chips = chips  # links to every category, for the lists' pages (a kaomoji page links its own)
+        # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
+        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *self.fixed])).digest()
+        self.head, self.languages = head.encode(), languages.encode()
+        self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
 
-    def fill(self, parts: dict[str, str]) -> tuple[bytes, str]:
-        """The page's bytes, and its ETag: a hash of the chrome's hash and the parts, which make the page."""
-        # The parts encoded and hashed in one piece: MARK is in none of them, so the joined bytes say where each ends.
-        own = MARK.join([parts.get(name, "") for name in self.slots])
-        if own.count(MARK) != len(self.slots) - 1:  # a MARK in a part (a path's %00): dropped, as the builder drops it
-            own = MARK.join([parts.get(name, "").replace(MARK, "") for name in self.slots])
-        own = own.encode()
+    def fill(self, parts: dict[str, bytes]) -> bytes:
+        """The page: the fixed HTML with the page's `parts`, escaped and encoded already, in their slots."""
         out = [self.fixed[0]]
-        for part, fixed in zip(own.split(MARK_BYTES), self.fixed[1:], strict=True):
-            out.append(part)
-            out.append(fixed)
-        return b"".join(out), f'"{hashlib.sha1(self.digest + own).hexdigest()}"'
+        for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
+            out += (parts.get(name, b""), fixed)
+        return b"".join(out)
+
+    def etag(self, base: str, suffix: str) -> str:
+        """The ETag of the page at `suffix` (its path after the locale prefix, and its query) for the public address
+        `base`: a page is made from those, the chrome, the catalog and the code (`digest`), so its hash changes when
+        any of them does, without hashing the page's ~12 KB on every request."""
+        return f'"{hashlib.sha1(self.digest + f"{base}{MARK}{suffix}".encode()).hexdigest()}"'
 
 
 def chrome(catalog: Catalog, locale: str) -> Chrome:
@@ -157,7 +172,7 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         f'<span>{format_count(c.count, locale)}</span></a></li>'
         for c in sorted(catalog.categories, key=lambda c: -c.count)
     )
-    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips)
+    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips, catalog.version)
 
 
 def _markup(text: str) -> Markup:
@@ -184,31 +199,31 @@ def label(locale: str, key: str, **values: str) -> str:
 
 
 def head(chrome: Chrome, base: str, suffix: str, locale: str, title: str, description: str, *, index: bool = True,
-         og_type: str = "website") -> str:
+         og_type: str = "website") -> bytes:
     """Canonical link, hreflang alternates for every locale, Open Graph tags; `suffix` is the path after the prefix."""
     url = f"{base}{prefix(locale)}{suffix}"
-    return (
-        f'<link rel="canonical" href="{url}">\n'
-        + chrome.head.replace(BASE, base).replace(SUFFIX, suffix)
-        + f'\n<meta property="og:type" content="{og_type}">\n<meta property="og:title" content="{title}">\n'
+    tail = (
+        f'\n<meta property="og:type" content="{og_type}">\n<meta property="og:title" content="{title}">\n'
         f'<meta property="og:description" content="{description}">\n<meta property="og:url" content="{url}">'
         + ("" if index else '\n<meta name="robots" content="noindex">')
     )
+    return (f'<link rel="canonical" href="{url}">\n'.encode() + chrome.head.replace(BASE_BYTES, base.encode()).replace(SUFFIX_BYTES, suffix.encode())
+            + tail.encode())
 
 
-def languages(chrome: Chrome, suffix: str) -> str:
+def languages(chrome: Chrome, suffix: str) -> bytes:
     """Links to the same page in the other locales, for readers and crawlers without the language menu's script."""
-    return chrome.languages.replace(SUFFIX, suffix)
+    return chrome.languages.replace(SUFFIX_BYTES, suffix.encode())
 
 
-def view_json(view: dict) -> str:
+def view_json(view: dict) -> bytes:
     """What catalog.js needs to take over the page, in a JSON script tag (the CSP allows no inline script)."""
-    data = orjson.dumps(view).decode().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="view">{data}</script>'
+    data = orjson.dumps(view).replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+    return b'<script type="application/json" id="view">%b</script>' % data
 
 
-def cards(state: Served, positions, locale: str) -> str:
-    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are.
+def cards(state: Served, positions, locale: str) -> bytes:
+    """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are; encoded.
 
     Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
     """
@@ -229,13 +244,13 @@ def cards(state: Served, positions, locale: str) -> str:
             f'{escape(texts[ends[position]:ends[position + 1]].decode())}</span><span class="name">{name}</span></button>'
             f'<a class="info" href="{kaomoji}{entry_id}" aria-label="{details_before}{name}{details_after}">i</a></li>'
         )
-    return "".join(out)
+    return "".join(out).encode()
 
 
-def similar_cards(state: Served, positions: list[int], locale: str) -> str:
-    """The cards of a kaomoji page's faces like it. The pages of a profile's faces show the same few (its cleanest, then
-    its category's), and ten profiles hold 40% of the faces: the cards of the sets shown lately are kept, per catalog,
-    within SIMILAR_CACHE_BYTES, instead of being made again for every page."""
+def similar_cards(state: Served, positions: list[int], locale: str) -> bytes:
+    """The cards of a kaomoji page's faces like it, encoded. The pages of a profile's faces show the same few (its
+    cleanest, then its category's), and ten profiles hold 40% of the faces: the cards of the sets shown lately are kept,
+    per catalog, within SIMILAR_CACHE_BYTES, instead of being made again for every page."""
     kept = _similar.get(state.items)
     if kept is None:
         kept = _similar.setdefault(state.items, SizedLru(SIMILAR_CACHE_BYTES, sys.getsizeof))
