@@ -92,6 +92,22 @@ class Entry(NamedTuple):
     lead_part: int     # its most telling drawn part, 0 for none
 
 
+def _sample(population, count: int) -> list:
+    """`count` different members of `population` at random, in the order drawn, as random.sample gives them.
+
+    random.sample takes ~4 µs for ten of ~70,000, a tenth of a random pick's request: its loop draws each index through
+    several calls. One call of random() an index does the same while the population is large beside `count`. (Seeded
+    picks keep random.sample: the same seed must keep giving the same faces.)
+    """
+    size = len(population)
+    if count * 8 > size:
+        return random.sample(population, count)
+    drawn: dict[int, None] = {}
+    while len(drawn) < count:
+        drawn[int(random.random() * size)] = None
+    return [population[index] for index in drawn]
+
+
 # Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\).
 ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED = 1, 2, 4, 8, 16
 _new_tuple = tuple.__new__
@@ -411,8 +427,10 @@ class Catalog:
         day" for everyone until the catalog changes. Sensitive faces are never picked.
         """
         available = self.entries.in_categories(category_ids)
-        rng = random.Random(f"{self.version}|{seed}|{','.join(map(str, category_ids or []))}") if seed else random
-        return rng.sample(available, min(count, len(available)))
+        count = min(count, len(available))
+        if seed:
+            return random.Random(f"{self.version}|{seed}|{','.join(map(str, category_ids or []))}").sample(available, count)
+        return _sample(available, count)
 
     # Localized texts -----------------------------------------------------------
 

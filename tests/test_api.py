@@ -195,6 +195,22 @@ def test_random_with_a_seed_is_reproducible_and_without_one_is_not_stored(client
     assert unseeded.headers["Cache-Control"] == "no-store"
 
 
+def test_random_picks_ten_different_faces_spread_over_the_whole_catalog(client, catalog):
+    """Unseeded picks draw their own indexes (catalog._sample): ten different faces each time, from anywhere in the
+    catalog, in no order of position."""
+    seen, ordered = set(), 0
+    for _ in range(300):
+        ids = [item["id"] for item in get(client, "/api/v1/random?count=10")[1]["data"]]
+        assert len(set(ids)) == 10
+        positions = [catalog.entries.position(i) for i in ids]
+        ordered += positions == sorted(positions)
+        seen.update(positions)
+    assert ordered < 3
+    # 3,000 draws from ~69,000 faces: in each tenth of the catalog, close to a tenth of them.
+    tenths = [sum(1 for p in seen if p * 10 // catalog.entries.visible == t) for t in range(10)]
+    assert len(seen) > 2900 and min(tenths) > 220, tenths
+
+
 def test_random_honours_category(client):
     _, body = get(client, "/api/v1/random?count=10&category=cat")
     assert body["data"] and all("cat" in i["categories"] for i in body["data"])

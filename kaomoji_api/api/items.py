@@ -15,17 +15,23 @@ from kaomoji_api.current import Served
 from kaomoji_api.locales import DEFAULT_LOCALE
 
 
-def entry_items(served: Served, positions, locale: str, *, detail: bool, matches=None) -> list[orjson.Fragment]:
-    """The entries at `positions` as the API shows them, each already JSON (kaomoji_api/pieces.py), for a payload
-    that orjson writes; `note` and `usage` only in detail (single entry, search), and each entry's search `match`
-    when given."""
+def entry_items(served: Served, positions, locale: str, *, detail: bool, matches=None) -> orjson.Fragment:
+    """The entries at `positions` as the API shows them, as one JSON array (kaomoji_api/pieces.py) that orjson writes
+    into the payload as it is; `note` and `usage` only in detail (search), and each entry's search `match` when given."""
     writer = served.items
     if not detail:
-        return [orjson.Fragment(writer.item(position, locale)) for position in positions]
-    if matches is None:
-        return [orjson.Fragment(writer.detail(position, locale)) for position in positions]
-    return [orjson.Fragment(writer.detail(position, locale, b',"match":%b' % orjson.dumps(match.as_dict())))
-            for position, match in zip(positions, matches, strict=True)]
+        written = writer.items(positions, locale)
+    elif matches is None:
+        written = [writer.detail(position, locale) for position in positions]
+    else:
+        written = [writer.detail(position, locale, b',"match":%b' % orjson.dumps(match.as_dict()))
+                   for position, match in zip(positions, matches, strict=True)]
+    return orjson.Fragment(b"[%b]" % b",".join(written))
+
+
+def entry_item(served: Served, position: int, locale: str) -> orjson.Fragment:
+    """The entry at `position` as a single entry shows it, with its note and usage."""
+    return orjson.Fragment(served.items.detail(position, locale))
 
 
 def public_url() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 
 from kaomoji_api.api import bounds
-from kaomoji_api.api.items import entry_items, pagination
+from kaomoji_api.api.items import entry_item, entry_items, pagination
 from kaomoji_api.api.params import Params
 from kaomoji_api.current import served
 from kaomoji_api.http import LONG, NO_STORE, SEEDED, SHORT, json_response
@@ -35,7 +35,7 @@ def list_kaomojis():
     )
     meta, link = pagination(page, limit, total)
     data = entry_items(state, positions, locale, detail=False)
-    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)
+    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(positions), headers=link, locale=locale)
 
 
 # Not cached: an entry is read from memory in microseconds, and ~70,000 ids would only churn the cache.
@@ -51,7 +51,7 @@ def get_kaomoji(entry_id: int):
         return redirect(url_for(request.endpoint, entry_id=catalog.redirects[entry_id], **request.args), 301)
     if position is None:
         abort(404, f"no kaomoji has id {entry_id}")
-    return json_response({"data": entry_items(state, [position], locale, detail=True)[0]}, LONG, entries=1, locale=locale)
+    return json_response({"data": entry_item(state, position, locale)}, LONG, entries=1, locale=locale)
 
 
 @bp.get("/kaomojis/random")
@@ -68,7 +68,7 @@ def random_kaomojis():
 
     positions = catalog.random_positions(count, catalog.category_ids(slugs, None), seed)
     data = entry_items(state, positions, locale, detail=False)
-    return json_response({"data": data}, SEEDED if seed else NO_STORE, entries=len(data), locale=locale)
+    return json_response({"data": data}, SEEDED if seed else NO_STORE, entries=len(positions), locale=locale)
 
 
 @bp.get("/kaomojis/search")
@@ -86,4 +86,4 @@ def search_kaomojis():
     hits, total = state.searcher.search(query, locale, (page - 1) * limit, limit, include_sensitive=include_sensitive)
     data = entry_items(state, [position for position, _ in hits], locale, detail=True, matches=[match for _, match in hits])
     meta, link = pagination(page, limit, total, depth=bounds.SEARCH_DEPTH)
-    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(data), headers=link, locale=locale)
+    return json_response({"data": data, "pagination": meta}, SHORT, entries=len(hits), headers=link, locale=locale)
