@@ -40,12 +40,14 @@ def test_the_response_cache_is_bounded_by_bytes(small_caches):
 
 
 def cold_search_ms(client, searcher, query: str, page: int = 1) -> float:
+    """The CPU time of this thread, not the wall clock: another process's burst on a shared machine is no cost of the
+    query's."""
     times = []
-    for _ in range(3):
+    for _ in range(5):
         searcher.clear_cache()
-        started = time.perf_counter()
+        started = time.thread_time()
         assert client.get("/api/v1/search", query_string={"q": query, "page": page}).status_code == 200
-        times.append(time.perf_counter() - started)
+        times.append(time.thread_time() - started)
     return min(times) * 1000
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from urllib.parse import urlencode
 
 import orjson
@@ -13,6 +12,9 @@ from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog, Category
 from kaomoji_api.current import Served
 from kaomoji_api.locales import DEFAULT_LOCALE
+
+MAX_HOST_URLS = 64
+_host_urls: dict[tuple, str] = {}
 
 
 def entry_items(served: Served, positions, locale: str, *, detail: bool, matches=None) -> orjson.Fragment:
@@ -36,14 +38,21 @@ def entry_item(served: Served, position: int, locale: str) -> orjson.Fragment:
 
 def public_url() -> str:
     """The service's public address without a trailing slash: KAOMOJI_PUBLIC_URL, else the request's."""
-    return current_app.config["PUBLIC_URL"].rstrip("/") or _host_url(request.scheme, request.host)
-
-
-@functools.lru_cache(maxsize=64)
-def _host_url(scheme: str, host: str) -> str:
-    # Werkzeug's host_url decodes an internationalised host name on every call, a tenth of a page's time; a server is
-    # asked under a few names, and at most 64 are kept whatever Host headers clients send.
-    return get_current_url(scheme, host).rstrip("/")
+    configured = current_app.config["PUBLIC_URL"]
+    if configured:
+        return configured.rstrip("/")
+    environ = request.environ
+    # What Werkzeug makes the address from, as the key of the addresses made lately: making one costs a tenth of a
+    # page's time (it decodes an internationalised host name), and a server is asked under a few names. A Host that
+    # TRUSTED_HOSTS refuses raises in request.host and is never kept.
+    key = (environ["wsgi.url_scheme"], environ.get("HTTP_HOST"), environ.get("SERVER_NAME"), environ.get("SERVER_PORT"))
+    found = _host_urls.get(key)
+    if found is None:
+        found = get_current_url(request.scheme, request.host).rstrip("/")
+        if len(_host_urls) >= MAX_HOST_URLS:  # whatever Host headers clients send
+            _host_urls.clear()
+        _host_urls[key] = found
+    return found
 
 
 def category_url(slug: str, locale: str) -> str:

@@ -128,7 +128,8 @@ def chrome(catalog: Catalog, locale: str) -> Chrome:
     Kept beside the catalog object (weakly: a replaced catalog takes its chromes with it), so a new catalog gets new
     chrome with its category names and counts. Made inside a request: asset URLs come from url_for.
     """
-    made = _chromes.setdefault(catalog, {})
+    # get before setdefault: WeakKeyDictionary.setdefault makes a weak reference on every call.
+    made = _chromes.get(catalog) or _chromes.setdefault(catalog, {})
     found = made.get(locale)
     if found is None:
         found = made[locale] = _make_chrome(catalog, locale)
@@ -265,7 +266,7 @@ def similar_cards(state: Served, positions: list[int], locale: str) -> bytes:
 def escaped_names(state: Served, locale: str) -> list[str | None]:
     """Each profile's name in `locale`, HTML-escaped, by profile id: escaped once per catalog and locale, not per card
     (most are the same string objects as the names: escape returns a string with nothing to escape as it is)."""
-    made = _names.setdefault(state.items, {})
+    made = _names.get(state.items) or _names.setdefault(state.items, {})
     found = made.get(locale)
     if found is None:
         found = made[locale] = [None if name is None else escape(name) for name in state.items.names(locale)]
