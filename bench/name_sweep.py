@@ -8,7 +8,8 @@ Builds no catalog: it runs the builder's steps up to the names (tools/build_cata
   drawn part), and a random sample of them, labels' name -> name;
 - per intent of the text: the share of its faces named by the intent (its name, or a name a row of the
   intent gives) and the share whose name contradicts it (intents.json `contradicts`);
-- the stars read as impacts, and those beside a hit word of the glossary (source.json `hit`).
+- the stars read as impacts, those beside a hit word of the glossary (source.json `hit`), and those read as a table
+  banged in laughter (ﾉ彡☆ ｷﾞｬﾊﾊ).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def main() -> None:
     labels = {}
     for e in entries:
         own = bc.labels_of(e)
-        trimmed = [w for w in own if w not in bc.SPARKLE_LABELS] if readings.struck(read[e["id"]]) else own
+        trimmed = [w for w in own if w not in bc.SPARKLE_LABELS] if readings.not_a_sparkle(read[e["id"]]) else own
         labels[e["id"]] = trimmed or own
     cats = {e["id"]: glossary.categories(bc.category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]]) for e in entries}
     entries, _ = bc.merge_duplicates(entries, labels, cats)
@@ -93,10 +94,12 @@ def main() -> None:
         naming = glossary.naming.get(intent, "labels")
         print(f"  {intent:16} {n:6}  {naming:12} named by it {agree[intent] / n:6.1%}  contradicted {contra[intent] / n:6.1%}")
 
-    stars = [e for e in entries if {"star", "black-star", readings.IMPACT_PART} & set(read[e["id"]].parts)]
+    stars = [e for e in entries if {"star", "black-star", readings.IMPACT_PART, readings.TABLE_BANG} & set(read[e["id"]].parts)]
+    banged = [e for e in stars if readings.banged(read[e["id"]])]
     impacts = [e for e in stars if readings.IMPACT_PART in read[e["id"]].parts]
     hit_word = [e for e in impacts if any(glossary.rows[n].get("hit") for run in read[e["id"]].runs for n in run.rows or ())]
-    print(f"\nfaces with a star: {len(stars)}; an impact: {len(impacts)}, of them saying a hit word: {len(hit_word)}")
+    print(f"\nfaces with a star: {len(stars)}; an impact: {len(impacts)}, of them saying a hit word: {len(hit_word)}; "
+          f"a table banged in laughter: {len(banged)}")
 
 
 if __name__ == "__main__":

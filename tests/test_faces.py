@@ -30,6 +30,9 @@ def load(name: str):
     ("(*￣.￣*)エヘヘ", ["エヘヘ"]),
     ("ｶﾞﾝﾊﾞ!o(￣へ￣o)", ["ｶﾞﾝﾊﾞ"]),
     ("(´・ω・)おやすみ〜", ["おやすみ〜"]),
+    ("(￣日￣)y-°°°", []),              # 日 drawn as a mouth
+    ("ドラム缶パンチ!ｏ(メ・・)=日☆", ["ドラム缶パンチ"]),  # 日 drawn as the can, 缶 written
+    ("(・∀・)つ目 ｵﾁｬﾉﾒ!", ["ｵﾁｬﾉﾒ"]),   # 目 drawn as a mug of tea
 ])
 def test_runs_are_the_text_without_the_drawn_parts(face, runs):
     assert faces.japanese_runs(face) == runs

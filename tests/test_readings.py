@@ -420,6 +420,119 @@ def test_a_face_whose_star_lands_a_blow_is_named_by_the_blow_unless_its_labels_n
     assert struck > 2000 and renamed > 1000, (struck, renamed)
 
 
+def keys_of(run: readings.Run) -> list[str]:
+    return [GLOSSARY.rows[n]["key"] for n in run.rows or ()]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("(ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ!!", "ぎゃはは"),             # the face says a guffaw
+    ("ｸﾏｸﾏ!!(＿(ｴ)＿)ﾉ彡☆ﾊﾞﾝﾊﾞﾝ!!", "ばんばん"),       # or bangs the table, ban ban
+    ("(⌒▽⌒)ノ＿彡☆ バンバン!!", "ばんばん"),          # the table drawn between arm and star
+    ("ｗ|||-_||| ノ☆彡バンバン", "ばんばん"),
+    ("ぎゃははははははは ＿（｀θ´）ノ彡☆ばんばん！", "ぎゃはは"),
+])
+def test_a_star_slammed_down_by_an_arm_in_a_face_that_laughs_is_a_table_banged_not_a_blow(text, said):
+    reading = GLOSSARY.read(text)
+    assert said in [key for run in reading.runs for key in keys_of(run)], text
+    assert readings.TABLE_BANG in reading.parts and readings.IMPACT_PART not in reading.parts, reading.parts
+    assert readings.banged(reading) and not readings.struck(reading) and readings.not_a_sparkle(reading)
+    # Named by its labels unless they call it a sparkle; filed under happy, not fight, when the labels said sparkle.
+    assert GLOSSARY.name(reading, frozenset({"happy"})) is None
+    assert GLOSSARY.name(reading, frozenset({"sparkle"})) == ("name", "cracking-up", "part")
+    assert GLOSSARY.categories("sparkle", reading) == GLOSSARY.categories("fight", reading) == ("happy",)
+
+
+@pytest.mark.parametrize("text", [
+    "ﾉ彡☆(x_x) ｷｬﾊﾊ",                      # a face is there to be hit: a slap, laughing or not
+    "ヾ(｀◇´)ﾉ彡☆ｺﾉ!ﾊﾞｶﾁﾝｶﾞｧ!!",             # nothing laughs: a slap
+])
+def test_a_star_slammed_down_on_a_face_or_without_laughter_is_still_a_blow(text):
+    reading = GLOSSARY.read(text)
+    assert readings.IMPACT_PART in reading.parts and not readings.banged(reading), reading.parts
+
+
+def test_a_table_banged_in_a_huff_is_not_named_cracking_up():
+    reading = GLOSSARY.read("ぷんぷん(｀ヘ´*)ノ彡☆ばんばん！")
+    assert readings.banged(reading) and reading.intent == "anger"
+    assert GLOSSARY.name(reading, frozenset({"sparkle"})) != ("name", "cracking-up", "part")
+
+
+def test_a_table_banged_in_laughter_is_never_named_a_blow_or_a_sparkle_nor_filed_under_fight(named, db):
+    blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
+    slugs = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    banged = 0
+    for text, reading, names, _, _ in named:
+        if not readings.banged(reading) or readings.struck(reading):
+            continue
+        banged += 1
+        assert all(names[code] != blow[code] for code in LOCALES), (text, names["en"])
+        assert slugs[text] not in ("fight", "sparkle"), (text, slugs[text])
+        if reading.intent != "anger":  # banged in a huff, labelled only as a sparkle: still "Sparkling" (left open)
+            assert "sparkl" not in names["en"].lower(), (text, names["en"])
+    assert banged > 150, banged
+    by_text = {text: names for text, _, names, _, _ in named}
+    assert by_text["(ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ!!"]["en"] == "Happy face"  # its laughing name, kept
+    assert by_text["＿（＿＿）ノ彡☆ばんばん！"] == {code: GLOSSARY.texts(code)["names"]["cracking-up"] for code in LOCALES}
+
+
+@pytest.mark.parametrize(("run", "key"), [
+    ("ｱﾊﾊﾊ", "あはは"), ("ぎゃははははははは", "ぎゃはは"), ("ｳｷｬｷｬｷｬ", "うきゃきゃ"), ("ﾌﾟﾌﾟﾌﾟﾌﾟ", "ぷぷぷ"),
+    ("ﾍﾞｼﾍﾞｼ", "べし"), ("オホホホホ", "おほほ"),
+])
+def test_a_laugh_or_a_sound_said_over_again_is_that_laugh_or_sound(run, key):
+    assert keys_of(GLOSSARY.read_run(run)) == [key]
+
+
+def test_a_word_that_is_no_laugh_or_sound_is_not_read_as_said_over_again():
+    checked = 0
+    for number, row in enumerate(GLOSSARY.rows):
+        key = row["key"]
+        if row["intent"] in readings.REPEATABLE_INTENTS or row.get("hit") or len(key) < 2 or key * 2 in GLOSSARY.row_of:
+            continue
+        checked += 1
+        assert GLOSSARY.read_run(key * 2).rows != (number,), key
+    assert checked > 300
+
+
+@pytest.mark.parametrize(("run", "key", "romaji"), [
+    ("ドラム缶パンチ", "ぱんち", "dora mu kan panchi"),
+    ("右フック", "ふっく", "migi fukku"),
+    ("必殺っ頭突きっ", "頭突き", "hissatsu zutsuki"),
+    ("ローリングエルボー", "えるぼ", "rooringu eruboo"),
+    ("ﾊﾞﾝｿｰｺｰｱﾀｯｸ", "あたーっく", "bansookoo ataakku"),
+])
+def test_a_blow_with_a_name_of_its_own_is_that_blow(run, key, romaji):
+    read = GLOSSARY.read_run(run)
+    assert keys_of(read) == [key] and read.romaji == romaji
+    assert GLOSSARY.rows[read.rows[0]].get("hit")
+
+
+@pytest.mark.parametrize("text", ["ドラム缶パンチ!ｏ(メ・・)=日☆", "☆ブー (゜；°(○ニ(-_-；）右フック", "( -o-)/☆ﾋﾞｼ! ~(#ToT)ｱｳ!",
+                                  "(゜゜☆＼(--メ)ポカッ", "オメデタアンパンチ！(o ^0^)＝＝〇☆ΞΞΞ(*皿* )バイバイキーン"])
+def test_a_star_beside_a_blow_the_glossary_now_knows_is_an_impact(text):
+    assert readings.IMPACT_PART in GLOSSARY.read(text).parts, text
+
+
+def test_ata_alone_is_a_battle_cry_and_ata_futa_spelled_across_faces_is_flustered():
+    assert [keys_of(run) for run in GLOSSARY.read("ｱﾀ(ﾟﾟ )( ｡｡)ﾌﾀ").runs] == [["あたふた"]]
+    assert [keys_of(run) for run in GLOSSARY.read("アタヽ|；_；ゞ=ヾ；_；|ノフタ").runs] == [["あたふた"]]
+    cry = GLOSSARY.read("北斗百烈拳( -_-)=○アタ☆=○アタ☆=○アター☆)°o°)アウ！")
+    assert ["あた"] in [keys_of(run) for run in cry.runs] and GLOSSARY.rows[GLOSSARY.row_of["あた"]].get("hit")
+    assert GLOSSARY.rows[GLOSSARY.row_of["あた"]]["intent"] != GLOSSARY.rows[GLOSSARY.row_of["あたふた"]]["intent"]
+    # One sense per row: no locale explains the cry as ata-futa any more.
+    for code in LOCALES:
+        texts = GLOSSARY.texts(code)["fragments"]
+        assert "futa" not in texts["あた"] and "フタ" not in texts["あた"], (code, texts["あた"])
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("ｱﾘ(´･ω･)(´_ _)ｶﾞﾄ♪", "ありがと"), ("ｵｶ(。・ω・  ｡)ｴﾘ♪", "おかえり"), ("ﾀﾉ───(人∀･)───ﾑ!!", "たのむ"),
+])
+def test_a_word_spelled_across_faces_two_letters_a_face_is_read_whole(text, key):
+    (run,) = GLOSSARY.read(text).runs
+    assert GLOSSARY.row_of[key] in run.rows, (text, keys_of(run))
+
+
 def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):
     (run,) = GLOSSARY.read("｡･ω･)ﾉｮｯ").runs
     assert [GLOSSARY.rows[n]["key"] for n in run.rows] == ["よ"] and run.romaji == "yo"

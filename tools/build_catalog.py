@@ -93,7 +93,8 @@ def labels_of(entry: dict) -> list[str]:
     return list(dict.fromkeys(entry["emotion"] + entry["intent"] + entry["subject"]))
 
 
-# The words of the sparkle concept: a face whose star is the flash of a hit (readings.struck) loses them.
+# The words of the sparkle concept: a face whose star is not a sparkle (readings.not_a_sparkle: a hit, a table banged
+# in laughter) loses them.
 SPARKLE_LABELS = frozenset({"sparkle", "shine", "glitter", "star"})
 
 
@@ -268,7 +269,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     labels = {}
     for e in entries:
         own = labels_of(e)
-        trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.struck(read[e["id"]]) else own
+        trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.not_a_sparkle(read[e["id"]]) else own
         labels[e["id"]] = trimmed or own
     entry_categories = {
         e["id"]: glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]]) for e in entries

@@ -38,13 +38,13 @@ _RUN = re.compile(
 
 # Characters drawn for their shape, not read: arms and hands (ノ ヽ ヾ ゞ っ つ ヘ), mouths
 # (ェ エ ロ 口 皿 益 ー), eyes (一 ー), motion lines (彡 ミ 三 巛), props (旦 a cup of tea,
-# 凸 the finger, 卍 a shuriken, 鹵 a spray, 〆), mahjong tiles drawn as boxes (囗 圀 團...),
+# 凸 the finger, 卍 a shuriken, 鹵 a spray, 〆, 日 目 a mug, a can or a block), mahjong tiles drawn as boxes (囗 圀 團...),
 # and kanji standing for look-alike kana on drawn signs (才 = オ, 力 = カ, 了 = マ). A run made
 # only of these is part of the face and belongs to the parts glossary, not to the text.
 # A single kanji with its own meaning (壁 a wall to hide behind, 東 a mahjong wind) is text.
 FACE_PART_CHARS = frozenset(
     "ノﾉヽヾゞゝヘﾍへェｪエｴロﾛツｼシミﾐメﾒっつーｰ〜～"
-    "口皿旦凸凹人川州三彡卍乂鹵囗圀固圈囚圄回團圉圖〆益艸冂勹廾爻尸二十一工亠冫灬罒个从"
+    "口皿旦凸凹人川州三彡卍乂鹵囗圀固圈囚圄回團圉圖〆益艸冂勹廾爻尸二十一工亠冫灬罒个从日目"
     "丶丿乀乁巛冖匚凵卜亅乙几儿丨廿爪彳才力了八"
 )
 # Kana that are part of a face alone (エ a mouth, ヘ an arm, ツ in ¯\_(ツ)_/¯) but words

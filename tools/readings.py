@@ -76,6 +76,14 @@ CHEEKS = frozenset({"○)", "○）"})
 FLIGHT = frozenset(" ≡=＝三ｰー－-─━―…‥・･~～)）")
 TWINKLES = ("kira", "pika", "kirari")
 IMPACT_PART = "impact-star"
+ARM_CHARS = "".join(faces.ARMS)
+# A hand slamming the table in fits of laughter: a star right after a swung arm, ﾉ彡☆ (or ノ＿彡☆, ノ☆彡), that lands on
+# no face, in a face that laughs or says ﾊﾞﾝﾊﾞﾝ. It is the bang of the table, not a blow and not a sparkle.
+TABLE_BANG = "table-bang"
+BANG_BEFORE = re.compile("[ノﾉ][_＿]?彡[_＿ 　]*$")
+BANGS = ("banban",)
+# A laugh or a sound said over again (ｱﾊﾊﾊﾊﾊ, ﾍﾞｼﾍﾞｼ, ｳｷｬｷｬｷｬ) is that laugh or sound: Glossary.read_run.
+REPEATABLE_INTENTS = frozenset({"laughing", "sound"})
 
 @dataclass(frozen=True)
 class Run:
@@ -105,6 +113,17 @@ def struck(reading: Reading) -> bool:
     return IMPACT_PART in reading.parts or "kick" in reading.parts
 
 
+def banged(reading: Reading) -> bool:
+    """Whether a face's star is the bang of a hand slamming the table in laughter (ﾉ彡☆ ｷﾞｬﾊﾊ): not a blow, and not
+    a sparkle either."""
+    return TABLE_BANG in reading.parts
+
+
+def not_a_sparkle(reading: Reading) -> bool:
+    """Whether a face's star is anything but a sparkle (a hit, a table banged): its sparkle labels are noise."""
+    return struck(reading) or banged(reading)
+
+
 def _load(name: str):
     return json.loads((GLOSSARY_DIR / name).read_text(encoding="utf-8"))
 
@@ -128,6 +147,10 @@ class Glossary:
             for text in (row["key"], *row["variants"]):
                 self.row_of.setdefault(faces.normalise(text), number)
         self.keys = frozenset(self.row_of)
+        # The names of blows (ﾊﾟﾝﾁ, ｱﾀｯｸ, ｴﾙﾎﾞｰ, 頭突き), longest first: a run that ends in one names a blow (read_run).
+        self._blows = sorted((key for key, number in self.row_of.items()
+                              if self.rows[number].get("hit") and self.rows[number]["intent"] == "action" and len(key) >= 3),
+                             key=len, reverse=True)
         self.parts = {row["id"]: row for row in _load("parts.json")}
         # Parts that stand for an intent without a word (a deep bow: sorry, please, thank you): usage_intent.
         self.part_intents = {part_id: row["intent"] for part_id, row in self.parts.items() if row.get("intent")}
@@ -153,9 +176,29 @@ class Glossary:
         if key in self.row_of:
             # The row's romaji, which a writer checked (cutlet reads 高めリーチ as "takame ri- chi").
             return Run(run, self.rows[self.row_of[key]]["romaji"], (self.row_of[key],))
+        romaji = faces.romanise(faces.reading(said))
+        if (number := self._repeated(key)) is not None:
+            return Run(run, romaji, (number,))
         pieces = faces.split(said, self.keys)
+        if pieces is None and (blow := next((b for b in self._blows if key.endswith(b) and key != b), None)):
+            # A blow with a name of its own (ﾄﾞﾗﾑ缶ﾊﾟﾝﾁ, 右フック, ローリングエルボー): the blow, said as its row says it.
+            number = self.row_of[blow]
+            return Run(run, f"{faces.romanise(key[:-len(blow)])} {self.rows[number]['romaji']}", (number,))
         rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
-        return Run(run, faces.romanise(faces.reading(said)), rows)
+        return Run(run, romaji, rows)
+
+    def _repeated(self, key: str) -> int | None:
+        """The row of a laugh or a sound drawn out by saying its end again: ｱﾊﾊﾊﾊ is ｱﾊﾊ, ｳｷｬｷｬｷｬ is ｳｷｬｷｬ,
+        ﾍﾞｼﾍﾞｼ is ﾍﾞｼ, ｷﾞｬﾊﾊﾊﾊﾊﾊﾊ is ｷﾞｬﾊﾊ. Only laughs, sounds and hit words: ぽかぽか (warm) is no ぽか (a bonk)
+        unless the row says so. A key of its own always wins (ばしばし, げらげら)."""
+        for unit in (1, 2):
+            stem = key
+            while len(stem) >= 2 * unit and stem[-unit:] == stem[-2 * unit:-unit]:
+                stem = stem[:-unit]
+                number = self.row_of.get(stem) if len(stem) > 1 else None
+                if number is not None and (self.rows[number]["intent"] in REPEATABLE_INTENTS or self.rows[number].get("hit")):
+                    return number
+        return None
 
     def read(self, text: str) -> Reading:
         written = faces.japanese_runs(text)
@@ -176,13 +219,16 @@ class Glossary:
             if not any(s < m.end() and m.start() < e for s, e in spans)
         ]
         ids = {part_id for _, _, part_id in found}
+        rows = [self.rows[number] for run in runs for number in run.rows or ()]
+        laughs = any(row["intent"] == "laughing" or row["romaji"].startswith(BANGS) for row in rows)
         parts = []
         for start, end, part_id in found:
-            if part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
+            if part_id in SPARKLE_PARTS and laughs and self._bangs_the_table(text, start, end):
+                part_id = TABLE_BANG
+            elif part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
                 part_id = IMPACT_PART
             if part_id not in parts:
                 parts.append(part_id)
-        rows = [self.rows[number] for run in runs for number in run.rows or ()]
         intents = [row["intent"] for row in rows]
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for row in rows if row.get("category")), None)
@@ -203,10 +249,13 @@ class Glossary:
         re-homes the face (マイリマシタ, "I give up", leaves bunny). So is a category that the text's intent
         contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
         A face that says a greeting is in greeting too. A face whose star is the flash of a hit (`struck`) was filed
-        under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)).
+        under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)); one whose star is a table banged in
+        laughter (`banged`), filed under sparkle or fight by that star, is happy.
         """
         if slug == "sparkle" and struck(reading):
             slug = "fight"
+        elif slug in ("sparkle", "fight") and banged(reading):  # a table banged in laughter: ﾉ彡☆ ｷﾞｬﾊﾊ
+            slug = INTENT_CATEGORY["laughing"]
         contradicted = slug in self.contradicts.get(reading.intent, ()) and (
             self.naming.get(reading.intent) != CONTRADICTED_NAMES or self.says_only(reading, reading.intent))
         misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
@@ -253,8 +302,11 @@ class Glossary:
 
     def telling(self, part: str, reading: Reading) -> bool:
         """Whether a part tells what the face does: not beside a part that makes it something else (parts.json
-        `unless`: <(_ _)> beside zzZ is a head nodding off, not a bow)."""
-        return not set(self.parts[part].get("unless", ())) & set(reading.parts)
+        `unless`: <(_ _)> beside zzZ is a head nodding off, not a bow), nor in a face whose text says a feeling that
+        does (`unless_said`: a table banged beside ﾌﾟﾝﾌﾟﾝ is banged in a huff, not in laughter)."""
+        row = self.parts[part]
+        said = {self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
+        return not set(row.get("unless", ())) & set(reading.parts) and not set(row.get("unless_said", ())) & said
 
     @staticmethod
     def _part_names(row: dict, concepts: frozenset[str]) -> bool:
@@ -294,11 +346,25 @@ class Glossary:
         return min(reading.parts, key=lambda p: (not self.parts[p].get("category"), self._part_rank[p]), default=None)
 
     def _spelled(self, written: list[str]) -> tuple[Run, ...] | None:
-        """A word spelled one letter per face, (^o^)オ(^。^)メ(^-^)デ(^o^)ト: the letters read as one run."""
-        if len(written) < 2 or any(len(faces.normalise(run)) > 1 for run in written):
+        """A word spelled across faces, a letter or two per face: (^o^)オ(^。^)メ(^-^)デ(^o^)ト, and ｱﾀ(ﾟﾟ )( ｡｡)ﾌﾀ
+        (ata-futa, flustered), read as one run, not as letters or as two words (ｱﾀ alone is a battle cry)."""
+        keys = [faces.normalise(run.strip(ARM_CHARS) or run) for run in written]  # ｱﾀヽ|；_；ゞ=ヾ；_；|ﾉﾌﾀ: arms at |
+        if len(written) < 2 or any(len(key) > 2 for key in keys):
             return None
         joined = "".join(written)
-        return (self.read_run(joined),) if faces.normalise(joined) in self.row_of else None
+        if faces.normalise(joined) in self.row_of:
+            return (self.read_run(joined),)
+        if all(len(key) == 1 for key in keys) or "".join(keys) not in self.row_of:
+            return None
+        number = self.row_of["".join(keys)]
+        return (Run(joined, self.rows[number]["romaji"], (number,)),)
+
+    @staticmethod
+    def _bangs_the_table(text: str, start: int, end: int) -> bool:
+        """Whether the star at text[start:end] is where a swung arm slams down (ﾉ彡☆, ノ＿彡☆, ノ彡_☆, ノ☆彡) and no
+        face is there to be hit: (ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ!! bangs the table, ﾉ彡☆(x_x) slaps a face."""
+        slammed = BANG_BEFORE.search(text, 0, start) or start and text[start - 1] in "ノﾉ" and text[end:end + 1] == "彡"
+        return bool(slammed) and text[end:].lstrip(" 　彡")[:1] not in HIT_FACE
 
     @staticmethod
     def _lands(between: str) -> bool:
