@@ -10,6 +10,7 @@ import re
 from urllib.parse import unquote_to_bytes
 
 from flask import request
+from werkzeug.datastructures import ImmutableMultiDict
 
 from kaomoji_api.api.bounds import MAX_PAGE
 from kaomoji_api.errors import BadParameters
@@ -23,11 +24,11 @@ WHITESPACE_CLASS = "".join(f"\\u{ord(c):04x}" for c in WHITESPACE)
 # Whole numbers in ASCII digits; int() alone would also take " 5", "+5", "1_000" and "٣".
 DIGITS = re.compile("-?[0-9]+")
 BOOLEANS = {"true": True, "false": False}  # in any case: Python's requests sends True and False
+NO_ARGS = ImmutableMultiDict()
 
 
-def reject_undecodable_query() -> None:
-    """400 naming each parameter that is not UTF-8, before Werkzeug replaces its bad bytes."""
-    query = request.query_string
+def reject_undecodable_query(query: bytes) -> None:
+    """400 naming each parameter of the query string `query` that is not UTF-8, before Werkzeug replaces its bad bytes."""
     if query.isascii() and b"%" not in query:
         return
     invalid = []
@@ -50,8 +51,11 @@ class Params:
     """
 
     def __init__(self):
-        reject_undecodable_query()
-        self.args = request.args
+        # The request itself, once: each use of the `request` proxy looks it up again, and a view reads it often.
+        self.request = current = request._get_current_object()
+        reject_undecodable_query(current.query_string)
+        # Werkzeug parses even an empty query string into a new MultiDict: a single entry rarely has one.
+        self.args = current.args if current.query_string else NO_ARGS
         self.invalid: list[dict] = []
 
     def _fail(self, name: str, reason: str) -> None:
@@ -129,8 +133,8 @@ class Params:
             if found is None:
                 self._fail("locale", f"unsupported locale {raw!r}; use one of: {', '.join(supported)}, or a tag such as pt-BR or zh-TW")
                 found = DEFAULT_LOCALE
-        elif "HTTP_ACCEPT_LANGUAGE" in request.environ:
-            found = negotiate(request.accept_languages, supported)
+        elif "HTTP_ACCEPT_LANGUAGE" in self.request.environ:
+            found = negotiate(self.request.accept_languages, supported)
         else:
             found = DEFAULT_LOCALE
         return found
