@@ -111,7 +111,7 @@ class ItemWriter:
             if flag & ESCAPED:
                 text = json_inside(text.decode())
             key, profile = (flag & FACTS) << 16 | script_set[position], profiles[position]
-            written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":%b%b}' % (
+            written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":"%b"%b}' % (
                 ids[position], text, categories[profile], names[profile], keywords[profile], widths[position],
                 facts.get(key) or self._facts_piece(key), meaning(position, pieces), extras[index] if extras else b"",
             ))
@@ -137,9 +137,10 @@ class ItemWriter:
     def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
         failing that, its name."""
-        return self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
+        return b'"%b"' % self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
 
     def _meaning(self, position: int, pieces: LocalePieces) -> bytes:
+        """The meaning inside its JSON string's quotes."""
         reading = self._readings[position]
         said = self._reading_pieces[self._reading_ends[reading - 1]:self._reading_ends[reading]] if reading else b""
         if said:
@@ -147,17 +148,15 @@ class ItemWriter:
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
                 text, romaji, fragment = said.split(UNIT_BYTES)
                 template, values = pieces.frame if romaji else pieces.bare_frame
-                return b'"%b"' % (template % values((text, romaji, pieces.glosses[int(fragment)])))
+                return template % values((text, romaji, pieces.glosses[int(fragment)]))
             lines = []
             for run in said.split(RECORD_BYTES):
                 text, romaji, fragment = run.split(UNIT_BYTES)
                 template, values = pieces.frame if romaji else pieces.bare_frame
                 lines.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
-            return b'"%b"' % pieces.separator.join(lines)
+            return pieces.separator.join(lines)
         part = self._lead_parts[position]
-        if part:
-            return b'"%b"' % pieces.parts[part]
-        return b'"%b"' % pieces.names_json[self._profiles[position]]
+        return pieces.parts[part] if part else pieces.names_json[self._profiles[position]]
 
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
