@@ -53,8 +53,8 @@ class ApiResponse(Response):
         """A 200 whose headers are all given, Content-Type and Content-Length among them.
 
         Made without Werkzeug's constructor, which looks through the headers for Content-Type, parses the status and
-        sets Content-Length, each a loop in Python over the headers: ~2 µs a response, as long as writing a single
-        entry takes. It sets what the constructor sets (tests/test_http.py compares the two on every run).
+        sets Content-Length, each a loop in Python over the headers: ~2 µs a response, a fifth of what writing a
+        single entry takes. It sets what the constructor sets (tests/test_api.py compares the two on every run).
         """
         response = cls.__new__(cls)
         response.headers = headers
