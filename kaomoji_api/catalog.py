@@ -27,6 +27,9 @@ LAST_GOOD_SUFFIX = ".last-good"
 
 PAGE_CACHE_KIB = 256
 NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
+# Faces like a face (Catalog.similar_positions): this many of its profile's walk are kept, enough for a page's 8.
+SIMILAR_KEPT = 9
+NOT_WALKED, NONE_LEFT = -2, -1
 UNIT, RECORD = "\x1f", "\x1e"  # separators of text_readings.pieces and .said (schema.sql)
 
 
@@ -384,10 +387,26 @@ class Catalog:
 
     def similar_positions(self, position: int, count: int) -> list[int]:
         """Up to `count` faces like the one at `position`, cleanest first: others of its profile (the same labels), then
-        of its main category; one face per shape (no near-copies), never a sensitive one."""
+        of its main category; one face per shape (no near-copies, none of its own shape), never a sensitive one."""
         entries = self.entries
-        shapes, found = {entries.shapes[position]}, []
-        for stream in (entries.by_profile.get(entries.profiles[position], ()), entries.by_category.get(entries.categories[position], ())):
+        own, profile = entries.shapes[position], entries.profiles[position]
+        if count >= SIMILAR_KEPT:
+            return self._similar_walk(profile, count, {own})
+        # The faces like any face of a profile are the first of its walk but the one of that face's shape: the first
+        # SIMILAR_KEPT are kept per profile (~40 KB for all), so a kaomoji page does not walk them again.
+        kept, start = self._similar_kept, profile * SIMILAR_KEPT
+        if kept[start] == NOT_WALKED:
+            walked = self._similar_walk(profile, SIMILAR_KEPT, set())
+            kept[start:start + SIMILAR_KEPT] = array("i", walked + [NONE_LEFT] * (SIMILAR_KEPT - len(walked)))
+        shapes = entries.shapes
+        return [other for other in kept[start:start + SIMILAR_KEPT] if other >= 0 and shapes[other] != own][:count]
+
+    def _similar_walk(self, profile: int, count: int, shapes: set) -> list[int]:
+        """The first `count` faces of a profile's walk (its faces, then its main category's) that are not sensitive, one
+        per shape, none of `shapes`."""
+        entries, found = self.entries, []
+        main = self.category_by_slug[self.profile_categories[profile][0]].id
+        for stream in (entries.by_profile.get(profile, ()), entries.by_category.get(main, ())):
             for other in stream:
                 if other >= entries.visible or len(found) == count:
                     break
@@ -395,6 +414,11 @@ class Catalog:
                     shapes.add(entries.shapes[other])
                     found.append(other)
         return found
+
+    @functools.cached_property
+    def _similar_kept(self) -> array:
+        """Per profile, the first SIMILAR_KEPT faces of its walk (similar_positions), NOT_WALKED until first asked for."""
+        return array("i", [NOT_WALKED]) * (SIMILAR_KEPT * len(self.profile_categories))
 
     def indexable_ids(self) -> list[int]:
         """The ids of the faces that lists show (not sensitive), in id order: the pages a sitemap names."""

@@ -9,6 +9,7 @@ import sqlite3
 import orjson
 import pytest
 
+from kaomoji_api.catalog import SIMILAR_KEPT
 from kaomoji_api.pieces import ItemWriter
 from tools import build_catalog, locales
 
@@ -126,6 +127,28 @@ def test_neighbouring_entries_get_different_usage_sentences(catalog):
         def strip(e):
             return [s.replace(e.text, "") for s in orjson.loads(writer.usage(e.position, "en"))]
         assert strip(first) != strip(second)
+
+
+def test_faces_like_a_face_are_its_profiles_then_its_categorys_cleanest_one_per_shape_none_of_its_own(catalog):
+    """similar_positions keeps the first faces of each profile's walk (catalog.SIMILAR_KEPT): for every kind of face,
+    it must give what walking them for that face gives."""
+    entries = catalog.entries
+
+    def walked(position: int, count: int) -> list[int]:
+        shapes, found = {entries.shapes[position]}, []
+        for stream in (entries.by_profile[entries.profiles[position]], entries.by_category[entries.categories[position]]):
+            for other in stream:
+                if other >= entries.visible or len(found) == count:
+                    break
+                if entries.shapes[other] not in shapes:
+                    shapes.add(entries.shapes[other])
+                    found.append(other)
+        return found
+
+    positions = [*range(0, len(entries), 7), *range(entries.visible, len(entries))]  # sensitive faces too
+    for count in (8, 1, SIMILAR_KEPT, 20):
+        for position in positions[::1 if count == 8 else 11]:
+            assert catalog.similar_positions(position, count) == walked(position, count), (position, count)
 
 
 def test_category_counts_are_the_entries_with_the_category_that_are_not_sensitive(db):
