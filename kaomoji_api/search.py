@@ -77,17 +77,31 @@ _BITS = bytes.maketrans(b"01", b"\x00\x01")
 FEW_PROFILES = 48  # a mask of at most this many profiles is read bit by bit, a larger one through profile_flags()
 
 
+@functools.cache
+def _profile_ids(count: int) -> tuple[int, ...]:
+    """0 to count - 1, made once: compress() over a range would make an int object for each of ~1,200 profiles."""
+    return tuple(range(count))
+
+
 def profiles_of(mask: int, count: int) -> list[int]:
     """The profile ids set in a mask, in order. A few are found by taking the lowest bit off, one Python step each; a
     walk of the flags of all ~1,200 profiles (in C) costs less only from about fifty on."""
     if mask.bit_count() > FEW_PROFILES:
-        return list(itertools.compress(range(count), profile_flags(mask, count)))
+        return list(itertools.compress(_profile_ids(count), profile_flags(mask, count)))
     found = []
     while mask:
         lowest = mask & -mask
         found.append(lowest.bit_length() - 1)
         mask ^= lowest
     return found
+
+
+def entries_of(mask: int, counts: tuple[int, ...]) -> int:
+    """How many entries the profiles of a mask hold (`counts`: per profile id); many profiles are summed through
+    their flags in C rather than listed first."""
+    if mask.bit_count() > FEW_PROFILES:
+        return sum(itertools.compress(counts, profile_flags(mask, len(counts))))
+    return sum(map(counts.__getitem__, profiles_of(mask, len(counts))))
 
 
 def profile_flags(mask: int, count: int) -> bytes:
@@ -592,7 +606,7 @@ class Ranking:
 DENSE_TIER = 1 / 32
 
 
-def tier_order(kind, payload, entries: Entries, entry_counts: array):
+def tier_order(kind, payload, entries: Entries, entry_counts: tuple[int, ...]):
     """The positions of a tier in quality order, and the Match of each."""
     if kind == "faces":
         positions, match, _ = payload
@@ -612,15 +626,14 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
         return match
 
     mask = functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload))
-    profiles = profiles_of(mask, len(entry_counts))
-    if sum(map(entry_counts.__getitem__, profiles)) >= DENSE_TIER * len(entries):
+    if entries_of(mask, entry_counts) >= DENSE_TIER * len(entries):
         flags = profile_flags(mask, len(entry_counts))
         return itertools.compress(itertools.count(), map(flags.__getitem__, profile_by_position)), match_for
-    streams = [entries.by_profile[p] for p in profiles if p in entries.by_profile]
+    streams = [entries.by_profile[p] for p in profiles_of(mask, len(entry_counts)) if p in entries.by_profile]
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
-def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: array) -> list[tuple[int, Match]]:
+def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: tuple[int, ...]) -> list[tuple[int, Match]]:
     """The first `depth` results as (position in quality order, Match), best first, each entry once.
 
     Within a tier, a face whose shape was already shown waits until the tier's other faces. What it walks
@@ -667,7 +680,7 @@ class Results:
         # The most it will hold: `depth` results, the faces it ranks, a Match and a mask per part.
         self.size = 512 + 6 * depth + 4 * faces + 200 * (parts + 1)
 
-    def page(self, offset: int, limit: int, entries: Entries, entry_counts: array) -> list[tuple[int, Match]]:
+    def page(self, offset: int, limit: int, entries: Entries, entry_counts: tuple[int, ...]) -> list[tuple[int, Match]]:
         end = min(offset + limit, self.depth)
         with self._lock:
             if len(self.positions) < end and len(self.positions) < self.total:
@@ -697,11 +710,12 @@ class Searcher:
         self.catalog, self.depth = catalog, depth
         self.profile_by_position = catalog.entries.profiles
         self.profile_count = max(catalog.profiles, default=0) + 1
-        # Per profile id: its entries, and those that are not sensitive (by include_sensitive).
+        # Per profile id: its entries, and those that are not sensitive (by include_sensitive). Tuples rather than
+        # arrays (~40 KB more): compress() over them sums the counts of many profiles without making an int each.
         by_profile, visible = catalog.entries.by_profile, catalog.entries.visible
         self.entry_counts = {
-            True: array("I", (len(by_profile.get(p, ())) for p in range(self.profile_count))),
-            False: array("I", (bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count))),
+            True: tuple(len(by_profile.get(p, ())) for p in range(self.profile_count)),
+            False: tuple(bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count)),
         }
         self.keys = KeyIndex(catalog)
         self.stemmers = self.keys.stemmers
@@ -846,7 +860,7 @@ class Searcher:
         """How many entries the tiers hold: those of the claimed profiles, and the faces of the face tiers that
         are not among them (nor sensitive, unless asked for)."""
         bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
-        total = sum(map(self.entry_counts[include_sensitive].__getitem__, profiles_of(claimed, self.profile_count)))
+        total = entries_of(claimed, self.entry_counts[include_sensitive])
         faces = [payload for kind, payload in tiers if kind == "faces"]  # a "subset" tier's faces are in another
         if not faces:
             return total
