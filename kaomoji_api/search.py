@@ -399,16 +399,15 @@ class SaysIndex:
                 encoded.byteswap()
                 for counts in censuses:
                     counts.byteswap()
+            positions = without_buckets(array("I", sorted(encoded)))
             if len(encoded) <= EXACT_MERGE:
-                return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, sorted(encoded)))), None
+                # Each face once, in its best bucket. When no face says two of the fragments, their censuses add up
+                # to the census of the faces, exactly: the total need not walk them.
+                unique = array("I", dict.fromkeys(positions))
+                return unique, (summed_census(censuses) if len(unique) == len(positions) else None)
             # Many faces: ranking skips a face met twice, and the total adds up the fragments' censuses, counting a
             # face that says two of them twice, rather than walking them all.
-            by_profile: dict[int, int] = {}
-            for counts in censuses:
-                for profile, count in zip(counts[1::2], counts[2::2], strict=True):
-                    by_profile[profile] = by_profile.get(profile, 0) + count
-            census = (sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
-            return without_buckets(array("I", sorted(encoded))), census
+            return positions, summed_census(censuses)
         counts = array("I", row[1] if row else b"\0\0\0\0")
         if sys.byteorder != "little":
             counts.byteswap()
@@ -478,6 +477,15 @@ class SaysIndex:
             partial = kind == "says_token"
             positions, counted = self.fragment_positions(partial_targets if partial else array_of(targets), one_key=not partial)
         return key, positions, Match("says", value, locale or None), counted
+
+
+def summed_census(censuses: list[array]) -> tuple[int, array, array]:
+    """The censuses of several fragments (as stored: faces not sensitive, then profile and count pairs) added up."""
+    by_profile: dict[int, int] = {}
+    for counts in censuses:
+        for profile, count in zip(counts[1::2], counts[2::2], strict=True):
+            by_profile[profile] = by_profile.get(profile, 0) + count
+    return sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values())
 
 
 def census(positions, entries: Entries) -> tuple[int, array, array]:
