@@ -435,6 +435,21 @@ def test_the_profiles_of_a_mask_are_its_set_bits_in_order(count):
     assert profiles_of(sum(1 << p for p in wanted), 1210) == wanted
 
 
+@pytest.mark.parametrize("count", [1, 5, 48, 49, 300, 1210])
+def test_a_dense_tiers_walk_finds_every_entry_of_its_profiles_in_order(catalog, count):
+    import random
+
+    from kaomoji_api.search import entries_of, flagged_positions, profile_flags
+
+    profiles = catalog.entries.profiles
+    ids = max(profiles) + 1
+    mask = sum(1 << p for p in random.Random(count).sample(range(ids), min(count, ids)))
+    flags = profile_flags(mask, ids)
+    walked = list(flagged_positions(flags, profiles))
+    assert walked == [position for position, profile in enumerate(profiles) if flags[profile]]
+    assert len(walked) == entries_of(mask, tuple(map(len, (catalog.entries.by_profile.get(p, ()) for p in range(ids)))))
+
+
 def test_a_fragments_faces_are_its_positions_without_their_buckets(catalog):
     from kaomoji_api.search import FRAGMENT_POSITION, without_buckets
 
