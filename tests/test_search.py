@@ -299,6 +299,19 @@ def test_edit_distance_counts_insertions_deletions_substitutions_and_swaps_of_ne
     assert textnorm.edit_distance(a, b) == textnorm.edit_distance(b, a) == distance
 
 
+def test_an_edit_distance_bounded_by_most_is_exact_up_to_it_and_one_more_past_it():
+    import random
+
+    from kaomoji_api import textnorm
+
+    rng = random.Random(15)
+    for _ in range(20_000):
+        a, b = ("".join(rng.choices("abcd", k=rng.randrange(10))) for _ in range(2))
+        distance = textnorm.edit_distance(a, b)
+        for most in range(4):
+            assert textnorm.edit_distance(a, b, most) == min(distance, most + 1), (a, b, most)
+
+
 def test_every_label_with_one_letter_dropped_is_found_again(catalog):
     # The whole English vocabulary of labels: each of 5+ letters, its middle letter dropped, finds one of the
     # label's words first (corrected, or through its beginning).
