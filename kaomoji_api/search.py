@@ -408,14 +408,14 @@ class SaysIndex:
                 return unique, (summed_census(censuses) if len(unique) == len(positions) else None)
             # Many faces: ranking skips a face met twice, and the total adds up the fragments' censuses, counting a
             # face that says two of them twice, rather than walking them all.
-            return positions, summed_census(censuses)
+            return positions, summed_census(censuses)._replace(exact=False)
         counts = array("I", row[1] if row else b"\0\0\0\0")
         if sys.byteorder != "little":
             counts.byteswap()
         encoded = array("I", row[0] if row else b"")
         if sys.byteorder != "little":
             encoded.byteswap()
-        return without_buckets(encoded), (counts[0], counts[1::2], counts[2::2])
+        return without_buckets(encoded), Census(counts[0], counts[1::2], counts[2::2])
 
     def rows(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]]) -> list[tuple]:
         """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
@@ -480,24 +480,34 @@ class SaysIndex:
         return key, positions, Match("says", value, locale or None), counted
 
 
-def summed_census(censuses: list[array]) -> tuple[int, array, array]:
+class Census(NamedTuple):
+    """How many of a face tier's faces are not sensitive, and how many of those each profile has (profile ids, counts):
+    the total of a search that shows them beside whole profiles is then found without walking them. `exact` is False
+    for the censuses of many fragments added up, which count a face saying two of them twice."""
+
+    visible: int
+    profiles: array
+    counts: array
+    exact: bool = True
+
+
+def summed_census(censuses: list[array]) -> Census:
     """The censuses of several fragments (as stored: faces not sensitive, then profile and count pairs) added up."""
     by_profile: dict[int, int] = {}
     for counts in censuses:
         for profile, count in zip(counts[1::2], counts[2::2], strict=True):
             by_profile[profile] = by_profile.get(profile, 0) + count
-    return sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values())
+    return Census(sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
 
 
-def census(positions, entries: Entries) -> tuple[int, array, array]:
-    """How many of the faces at `positions` are not sensitive, and how many of those each profile has (profile ids,
-    counts): the total of a search that shows them beside whole profiles is then found without walking them."""
+def census(positions, entries: Entries) -> Census:
+    """The census of the faces at `positions` (see Census), counted."""
     by_profile: dict[int, int] = {}
     for position in positions:
         if position < entries.visible:
             profile = entries.profiles[position]
             by_profile[profile] = by_profile.get(profile, 0) + 1
-    return sum(by_profile.values()), array("I", by_profile), array("I", by_profile.values())
+    return Census(sum(by_profile.values()), array("I", by_profile), array("I", by_profile.values()))
 
 
 def array_of(blob: bytes) -> array:
@@ -904,15 +914,24 @@ class Searcher:
         if not faces:
             return total
         counted = profile_flags(claimed, self.profile_count)
-        if len(faces) == 1 and faces[0][2] is not None and not include_sensitive:
-            # Its census: not sensitive, and per profile, so those already counted with their profile are taken off.
-            visible, profiles, counts = faces[0][2]
-            return total + visible - sum(itertools.compress(counts, map(counted.__getitem__, profiles)))
-        faces = [payload[0] for payload in faces]
-        if faces:
+        # A face tier with a census (the only one, or one whose census is exact) is counted by it: its faces not
+        # sensitive, per profile, so those already counted with their profile are taken off. The other tiers' faces
+        # are then counted but for those it holds (a pasted T_T: the faces that write it, beside those that say it).
+        counted_faces = None
+        if not include_sensitive:
+            counted_faces = faces[0] if len(faces) == 1 else next((f for f in faces if f[2] is not None and f[2].exact), None)
+        if counted_faces is not None and counted_faces[2] is not None:
+            visible, profiles, counts, _ = counted_faces[2]
+            total += visible - sum(itertools.compress(counts, map(counted.__getitem__, profiles)))
+            faces = [payload for payload in faces if payload is not counted_faces]
+            if not faces:
+                return total
+            positions = set(itertools.chain(*(payload[0] for payload in faces))).difference(counted_faces[0])
+        else:
+            faces = [payload[0] for payload in faces]
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
-
+        if positions:
             # Iterated rather than listed: a list of 58,000 ints would leave the worker 2 MB larger. Sensitive faces
             # (from `bound` on) are filtered only when some are there: most face tiers have none.
             filtered = bound < len(self.catalog.entries) and max(positions, default=0) >= bound
