@@ -633,12 +633,18 @@ FIRST_WINDOW = 256  # entries of a dense tier's walk flagged in one go; each win
 
 def flagged_positions(flags: bytes, profiles: array):
     """The positions whose profile is flagged (`flags`: a byte per profile id; `profiles`: the profile id at each
-    position, 16 bits), in order. A dense tier's first page walks hundreds to thousands of entries, ~40 ns each when
-    each entry's flag is looked up; here a window of entries is flagged in a few calls over its bytes: the low byte of
-    each profile id is translated into the high bytes under which it is flagged (one bit each, so ids below 2,048),
-    the high byte into its own bit, and the two are ANDed as integers."""
+    position, 16 bits), in order: see _flagged_windows(), walked in C rather than resumed for each position."""
+    return itertools.chain.from_iterable(_flagged_windows(flags, profiles))
+
+
+def _flagged_windows(flags: bytes, profiles: array):
+    """Per window of entries, an iterator over its positions whose profile is flagged. A dense tier's first page walks
+    hundreds to thousands of entries, ~40 ns each when each entry's flag is looked up; here a window of entries is
+    flagged in a few calls over its bytes: the low byte of each profile id is translated into the high bytes under
+    which it is flagged (one bit each, so ids below 2,048), the high byte into its own bit, and the two are ANDed as
+    integers."""
     if len(flags) > 8 * 256:
-        yield from itertools.compress(itertools.count(), map(flags.__getitem__, profiles))
+        yield itertools.compress(itertools.count(), map(flags.__getitem__, profiles))
         return
     # Per low byte, the bits of the high bytes under which it is flagged: each flag is 0 or 1, so shifting a run of
     # 256 of them as one integer moves each within its byte.
@@ -651,7 +657,7 @@ def flagged_positions(flags: bytes, profiles: array):
         end = min(count, start + size)
         ids = raw[2 * start:2 * end].tobytes()  # copied whole, then split: a strided view copies a byte at a time
         window = int.from_bytes(ids[low::2].translate(under), "little") & int.from_bytes(ids[high::2].translate(_HIGH_BIT), "little")
-        yield from itertools.compress(range(start, end), window.to_bytes(end - start, "little"))
+        yield itertools.compress(range(start, end), window.to_bytes(end - start, "little"))
         start, size = end, size * 2
 
 
@@ -682,18 +688,20 @@ def tier_order(kind, payload, entries: Entries, entry_counts: tuple[int, ...]):
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
-def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: tuple[int, ...]) -> list[tuple[int, Match]]:
-    """The first `depth` results as (position in quality order, Match), best first, each entry once.
+def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: tuple[int, ...]) -> tuple[array, list[Match]]:
+    """The first `depth` results, best first, each entry once: their positions in quality order, and the Match of each.
 
     Within a tier, a face whose shape was already shown waits until the tier's other faces. What it walks
     through is kept compact (a byte per entry seen, the waiting faces in an array): a query may walk past
-    tens of thousands of near-copies to find its first thousand faces.
+    tens of thousands of near-copies to find its first thousand faces. A tier's matches are found once its
+    positions are, in one map() over them rather than a call per step of the walk.
     """
-    seen, seen_shapes, shape_by_position, found = bytearray(len(entries)), set(), entries.shapes, []
+    seen, seen_shapes, shape_by_position = bytearray(len(entries)), set(), entries.shapes
+    found, matches = array("I"), []
     bound = len(entries) if ranking.include_sensitive else entries.visible  # sensitive faces come last
     for kind, payload in ranking.tiers:
         order, match_for = tier_order(kind, payload, entries, entry_counts)
-        copies = array("I")
+        first, copies = len(found), array("I")
         for position in order:
             if position >= bound or seen[position]:
                 continue
@@ -703,14 +711,15 @@ def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_count
                 copies.append(position)
             else:
                 seen_shapes.add(shape)
-                found.append((position, match_for(position)))
+                found.append(position)
                 if len(found) == depth:
-                    return found
-        for position in copies:
-            found.append((position, match_for(position)))
-            if len(found) == depth:
-                return found
-    return found
+                    break
+        else:
+            found.extend(copies[:depth - len(found)])
+        matches += map(match_for, found[first:])
+        if len(found) == depth:
+            break
+    return found, matches
 
 
 class Results:
@@ -733,15 +742,17 @@ class Results:
         end = min(offset + limit, self.depth)
         with self._lock:
             if len(self.positions) < end and len(self.positions) < self.total:
-                ranked = ranked_positions(self.ranking, entries, end, entry_counts)
+                positions, matches = ranked_positions(self.ranking, entries, end, entry_counts)
+                known = len(self.positions)
                 index = {match: i for i, match in enumerate(self.matches)}
-                for position, match in ranked[len(self.positions):]:
+                for match in dict.fromkeys(matches[known:]):  # a page's results share a few matches: each kept once
                     if match not in index:
                         index[match] = len(self.matches)
                         self.matches.append(match)
-                    self.positions.append(position)
-                    self.match_of.append(index[match])
-        return [(self.positions[i], self.matches[self.match_of[i]]) for i in range(offset, min(end, len(self.positions)))]
+                self.positions += positions[known:]
+                self.match_of.extend(map(index.__getitem__, matches[known:]))
+            end = min(end, len(self.positions))
+        return list(zip(self.positions[offset:end], map(self.matches.__getitem__, self.match_of[offset:end]), strict=True))
 
 
 def corrected_tier(kind: str, payload, corrected_from: str):
