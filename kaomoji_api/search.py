@@ -326,12 +326,14 @@ class KeyIndex:
 
     def knows(self, word: str) -> bool:
         """Whether a word is a keyword's token in some locale (as that locale stems it), or begins one."""
+        if self._with_prefix(self.sorted_tokens, word):  # one bisection: most known words begin a token as written
+            return True
         forms = textnorm.Query(word)
         for code, stemmer in self.stemmers.items():
             tokens = forms.tokens(stemmer)
             if tokens and code in self._locales_of(self.tokens, tokens[0]):
                 return True
-        return bool(self._with_prefix(self.sorted_tokens, word))
+        return False
 
 
 # Where what faces say ranks among the profile tiers (see tier_key). A face that says the query and has it
@@ -595,8 +597,10 @@ class Spelling:
         self.catalog = catalog
         self.locale_bits = {code: 1 << position for position, code in enumerate(catalog.locales)}
 
-    def known(self, word: str) -> bool:
-        return self.catalog.db.execute("SELECT 1 FROM spellings WHERE word = ?", (word,)).fetchone() is not None
+    def known(self, words: set[str]) -> set[str]:
+        """Those of `words` that are words of the index, read in one statement (one per number of words, kept prepared)."""
+        found = self.catalog.db.execute(f"SELECT word FROM spellings WHERE word IN ({','.join('?' * len(words))})", sorted(words))
+        return {word for (word,) in found}
 
     def closest(self, word: str, locale: str) -> str | None:
         allowed, bit = textnorm.edits_allowed(word), self.locale_bits.get(locale, 0)
@@ -787,9 +791,21 @@ class Searcher:
     def clear_cache(self) -> None:
         self.results.clear()
 
-    def _known(self, word: str) -> bool:
-        """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
-        return self.keys.knows(word) or self.spelling.known(word)
+    def _known_words(self, query: textnorm.Query):
+        """Whether a word of a query is a word of the index, or begins one (a word being typed), asked of each word
+        by both ways of reading it. The index's spellings of all the query's words are read at once, and only the
+        others looked for among the keys' tokens in each locale; a query of one word that matched nothing is no
+        known word."""
+        if len(query.pieces) < 2:
+            return lambda word: False
+        asked = {piece for piece, cjk in query.pieces if not cjk}
+        spelled = self.spelling.known(asked) if asked else set()
+
+        @functools.cache
+        def known(word: str) -> bool:
+            return word in spelled or self.keys.knows(word) or word not in asked and bool(self.spelling.known({word}))
+
+        return known
 
     def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
         """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
@@ -848,8 +864,7 @@ class Searcher:
         said = self.says.match(forms, locale_forms, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
-            # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
-            known = functools.lru_cache(maxsize=None)(self._known) if len(forms.pieces) > 1 else lambda word: False
+            known = self._known_words(forms)
             reading = self.emoji.words_for(forms, locale, known)
             if reading:
                 ranking = self.ranking(reading, locale, include_sensitive, rewritten=True)
