@@ -281,21 +281,26 @@ class KeyIndex:
         (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
         out: dict[str, list] = {code: [] for code in codes}
         hits: dict[str, dict] = {}
+        whole_in: dict[str, tuple] = {}  # per token, the locales where a keyword is it whole: read once, not per locale
         for code, (_, tokens) in self.forms(query, codes).items():
             tokens = list(dict.fromkeys(tokens))
             for token in tokens:
                 if token not in hits:
                     hits[token] = _by_locale(self.tokens.get(token, ()))
-            found = [(t, hits[t][code]) for t in tokens if code in hits[t]]
+                    whole_in[token] = self._locales_of(self.exact, token)
+            # Per token found here: its profiles, its Match, and whether it is only part of longer words here.
+            found = [(*hits[t][code], code not in whole_in[t]) for t in tokens if code in hits[t]]
             if not found:
                 continue
-            whole = {t for t, _ in found if code in self._locales_of(self.exact, t)}
+            ways = out[code]
             for matched in range(len(found), 0, -1):
                 for combination in itertools.combinations(found, matched):
-                    mask = functools.reduce(lambda a, b: a & b, (m for _, (m, _) in combination))
+                    mask = combination[0][0]
+                    for more in combination[1:]:
+                        mask &= more[0]
                     if mask:
-                        parts = sum(1 for t, _ in combination if t not in whole)
-                        out[code].append((LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1][1]))
+                        parts = sum(part for _, _, part in combination)
+                        ways.append((LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1]))
                 if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
                     break
         return out
@@ -402,12 +407,17 @@ class SaysIndex:
                 encoded.byteswap()
                 for counts in censuses:
                     counts.byteswap()
-            positions = without_buckets(array("I", sorted(encoded)))
+            ordered = encoded.tolist()
+            ordered.sort()
+            positions = without_buckets(array("I", ordered))
             if len(encoded) <= EXACT_MERGE:
-                # Each face once, in its best bucket. When no face says two of the fragments, their censuses add up
-                # to the census of the faces, exactly: the total need not walk them.
-                unique = array("I", dict.fromkeys(positions))
-                return unique, (summed_census(censuses) if len(unique) == len(positions) else None)
+                # Each face once, in its best bucket. When no face says two of the fragments (as is usual), their
+                # positions are already that, and their censuses add up to the census of the faces, exactly: the
+                # total need not walk them.
+                listed = positions.tolist()
+                if len(set(listed)) == len(listed):
+                    return positions, summed_census(censuses)
+                return array("I", dict.fromkeys(listed)), None
             # Many faces: ranking skips a face met twice, and the total adds up the fragments' censuses, counting a
             # face that says two of them twice, rather than walking them all.
             return positions, summed_census(censuses)._replace(exact=False)
