@@ -131,20 +131,24 @@ class Query:
         self.text = text
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
+        self._bigrams = any(cjk and len(piece) > 1 for piece, cjk in self.pieces)  # tokens are then not the words
         self._forms: dict = {}
         self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 
     def _for(self, stemmer) -> tuple[list[str], str]:
         forms = self._forms.get(stemmer)
         if forms is None:
-            tokens, words = [], []
-            for piece, cjk in self.pieces:
-                word = piece if cjk else _stem(piece, stemmer)
-                words.append(word)
-                if cjk and len(piece) > 1:
-                    tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
-                else:
-                    tokens.append(word)
+            # Made for each of nine stemmers per query, and again for a query rewritten: one comprehension, and the
+            # words themselves as tokens when no CJK run is cut into bigrams.
+            words = [piece if cjk else _stem(piece, stemmer) for piece, cjk in self.pieces]
+            tokens = words
+            if self._bigrams:
+                tokens = []
+                for (piece, cjk), word in zip(self.pieces, words, strict=True):
+                    if cjk and len(piece) > 1:
+                        tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+                    else:
+                        tokens.append(word)
             forms = self._forms[stemmer] = (tokens, " ".join(words))
         return forms
 
