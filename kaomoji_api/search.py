@@ -215,8 +215,17 @@ class KeyIndex:
         forms = query.locale_forms
         if forms is None or forms[0] != codes:
             by_stemmer = {stemmer: query.forms(stemmer, MAX_QUERY_TOKENS) for stemmer in self.distinct_stemmers}
-            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {})
+            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {}, {})
         return forms[1]
+
+    def _hits(self, query: textnorm.Query, index: dict, key: str) -> dict:
+        """{locale: (profiles mask, Match)} of a key of `index`, made once per query (after forms()): the keys' matches
+        per locale group, the loose matches and those across locales all ask for the query's tokens."""
+        made = query.locale_forms[3]
+        hits = made.get((id(index), key))
+        if hits is None:
+            hits = made[id(index), key] = _by_locale(index.get(key, ()))
+        return hits
 
     def _token_groups(self, query: textnorm.Query, codes: list[str]) -> dict[tuple, list[str]]:
         """The locales of `codes` by the tokens the query has there (most share one reading: only stems differ)."""
@@ -227,12 +236,13 @@ class KeyIndex:
                 groups.setdefault(tuple(tokens), []).append(code)
         return groups
 
-    def _all_tokens(self, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int, out: dict) -> None:
+    def _all_tokens(self, query: textnorm.Query, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int,
+                    out: dict) -> None:
         """Profiles having every token, the last one as a prefix (a word being typed), per locale."""
         for tokens, codes in groups.items():
             masks = dict.fromkeys(codes, -1)
             for token in tokens[:-1]:
-                hits = _by_locale(index.get(token, ()))
+                hits = self._hits(query, index, token)
                 masks = {code: mask & hits[code][0] for code, mask in masks.items() if code in hits and mask & hits[code][0]}
                 if not masks:
                     break
@@ -271,8 +281,8 @@ class KeyIndex:
             for code, mask, match in zip(it, it, it, strict=True):
                 out[code].append((PREFIX, 0, mask, match))
         groups = self._token_groups(query, codes)
-        self._all_tokens(self.tokens, self.sorted_tokens, groups, PARTIAL, out)
-        self._all_tokens(self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
+        self._all_tokens(query, self.tokens, self.sorted_tokens, groups, PARTIAL, out)
+        self._all_tokens(query, self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
         return out
 
     def loose(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
@@ -286,7 +296,7 @@ class KeyIndex:
             tokens = list(dict.fromkeys(tokens))
             for token in tokens:
                 if token not in hits:
-                    hits[token] = _by_locale(self.tokens.get(token, ()))
+                    hits[token] = self._hits(query, self.tokens, token)
                     whole_in[token] = self._locales_of(self.exact, token)
             # Per token found here: its profiles, its Match, and whether it is only part of longer words here.
             found = [(*hits[t][code], code not in whole_in[t]) for t in tokens if code in hits[t]]
@@ -325,9 +335,9 @@ class KeyIndex:
                 break
         return out
 
-    def tokens_by_locale(self, tokens: list[str]) -> dict[str, dict]:
-        """{token: {locale: (mask, Match)}} of the keywords' tokens."""
-        return {token: _by_locale(self.tokens.get(token, ())) for token in tokens}
+    def tokens_by_locale(self, query: textnorm.Query, tokens: list[str]) -> dict[str, dict]:
+        """{token: {locale: (mask, Match)}} of the keywords' tokens, of a query whose forms() are made."""
+        return {token: self._hits(query, self.tokens, token) for token in tokens}
 
     def knows(self, word: str) -> bool:
         """Whether a word is a keyword's token in some locale (as that locale stems it), or begins one."""
@@ -826,7 +836,7 @@ class Searcher:
             return None
         masks, match = None, None
         forms = self.keys.forms(query, codes)
-        hits = self.keys.tokens_by_locale({token for _, tokens in forms.values() for token in tokens})
+        hits = self.keys.tokens_by_locale(query, {token for _, tokens in forms.values() for token in tokens})
         for code, (_, tokens) in forms.items():
             masks = masks or [0] * len(tokens)
             for place, token in enumerate(tokens):
