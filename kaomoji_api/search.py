@@ -695,16 +695,22 @@ def tier_order(kind, payload, entries: Entries, entry_counts: tuple[int, ...]):
         positions, match, flags = payload
         return itertools.compress(positions, map(flags.__getitem__, map(profile_by_position.__getitem__, positions))), lambda position: match
 
-    matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
+    if len(payload) == 1:  # one way of matching (most tiers): every entry of the tier has its Match
+        mask, only = payload[0]
 
-    def match_for(position: int) -> Match:
-        profile = profile_by_position[position]
-        match = matches.get(profile)
-        if match is None:
-            match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
-        return match
+        def match_for(position: int) -> Match:
+            return only
+    else:
+        matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
 
-    mask = functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload))
+        def match_for(position: int) -> Match:
+            profile = profile_by_position[position]
+            match = matches.get(profile)
+            if match is None:
+                match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
+            return match
+
+        mask = functools.reduce(operator.or_, (mask for mask, _ in payload))
     if entries_of(mask, entry_counts) >= DENSE_TIER * len(entries):
         flags = profile_flags(mask, len(entry_counts))
         return flagged_positions(flags, profile_by_position), match_for
