@@ -12,6 +12,7 @@ import functools
 import heapq
 import itertools
 import json
+import operator
 import sys
 import threading
 import unicodedata
@@ -77,17 +78,31 @@ _BITS = bytes.maketrans(b"01", b"\x00\x01")
 FEW_PROFILES = 48  # a mask of at most this many profiles is read bit by bit, a larger one through profile_flags()
 
 
+@functools.cache
+def _profile_ids(count: int) -> tuple[int, ...]:
+    """0 to count - 1, made once: compress() over a range would make an int object for each of ~1,200 profiles."""
+    return tuple(range(count))
+
+
 def profiles_of(mask: int, count: int) -> list[int]:
     """The profile ids set in a mask, in order. A few are found by taking the lowest bit off, one Python step each; a
     walk of the flags of all ~1,200 profiles (in C) costs less only from about fifty on."""
     if mask.bit_count() > FEW_PROFILES:
-        return list(itertools.compress(range(count), profile_flags(mask, count)))
+        return list(itertools.compress(_profile_ids(count), profile_flags(mask, count)))
     found = []
     while mask:
         lowest = mask & -mask
         found.append(lowest.bit_length() - 1)
         mask ^= lowest
     return found
+
+
+def entries_of(mask: int, counts: tuple[int, ...]) -> int:
+    """How many entries the profiles of a mask hold (`counts`: per profile id); many profiles are summed through
+    their flags in C rather than listed first."""
+    if mask.bit_count() > FEW_PROFILES:
+        return sum(itertools.compress(counts, profile_flags(mask, len(counts))))
+    return sum(map(counts.__getitem__, profiles_of(mask, len(counts))))
 
 
 def profile_flags(mask: int, count: int) -> bytes:
@@ -200,8 +215,17 @@ class KeyIndex:
         forms = query.locale_forms
         if forms is None or forms[0] != codes:
             by_stemmer = {stemmer: query.forms(stemmer, MAX_QUERY_TOKENS) for stemmer in self.distinct_stemmers}
-            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {})
+            forms = query.locale_forms = (codes, {code: by_stemmer[self.stemmers[code]] for code in codes}, {}, {})
         return forms[1]
+
+    def _hits(self, query: textnorm.Query, index: dict, key: str) -> dict:
+        """{locale: (profiles mask, Match)} of a key of `index`, made once per query (after forms()): the keys' matches
+        per locale group, the loose matches and those across locales all ask for the query's tokens."""
+        made = query.locale_forms[3]
+        hits = made.get((id(index), key))
+        if hits is None:
+            hits = made[id(index), key] = _by_locale(index.get(key, ()))
+        return hits
 
     def _token_groups(self, query: textnorm.Query, codes: list[str]) -> dict[tuple, list[str]]:
         """The locales of `codes` by the tokens the query has there (most share one reading: only stems differ)."""
@@ -212,12 +236,13 @@ class KeyIndex:
                 groups.setdefault(tuple(tokens), []).append(code)
         return groups
 
-    def _all_tokens(self, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int, out: dict) -> None:
+    def _all_tokens(self, query: textnorm.Query, index: dict, keys: list[str], groups: dict[tuple, list[str]], strength: int,
+                    out: dict) -> None:
         """Profiles having every token, the last one as a prefix (a word being typed), per locale."""
         for tokens, codes in groups.items():
             masks = dict.fromkeys(codes, -1)
             for token in tokens[:-1]:
-                hits = _by_locale(index.get(token, ()))
+                hits = self._hits(query, index, token)
                 masks = {code: mask & hits[code][0] for code, mask in masks.items() if code in hits and mask & hits[code][0]}
                 if not masks:
                     break
@@ -256,8 +281,8 @@ class KeyIndex:
             for code, mask, match in zip(it, it, it, strict=True):
                 out[code].append((PREFIX, 0, mask, match))
         groups = self._token_groups(query, codes)
-        self._all_tokens(self.tokens, self.sorted_tokens, groups, PARTIAL, out)
-        self._all_tokens(self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
+        self._all_tokens(query, self.tokens, self.sorted_tokens, groups, PARTIAL, out)
+        self._all_tokens(query, self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
         return out
 
     def loose(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
@@ -266,21 +291,26 @@ class KeyIndex:
         (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
         out: dict[str, list] = {code: [] for code in codes}
         hits: dict[str, dict] = {}
+        whole_in: dict[str, tuple] = {}  # per token, the locales where a keyword is it whole: read once, not per locale
         for code, (_, tokens) in self.forms(query, codes).items():
             tokens = list(dict.fromkeys(tokens))
             for token in tokens:
                 if token not in hits:
-                    hits[token] = _by_locale(self.tokens.get(token, ()))
-            found = [(t, hits[t][code]) for t in tokens if code in hits[t]]
+                    hits[token] = self._hits(query, self.tokens, token)
+                    whole_in[token] = self._locales_of(self.exact, token)
+            # Per token found here: its profiles, its Match, and whether it is only part of longer words here.
+            found = [(*hits[t][code], code not in whole_in[t]) for t in tokens if code in hits[t]]
             if not found:
                 continue
-            whole = {t for t, _ in found if code in self._locales_of(self.exact, t)}
+            ways = out[code]
             for matched in range(len(found), 0, -1):
                 for combination in itertools.combinations(found, matched):
-                    mask = functools.reduce(lambda a, b: a & b, (m for _, (m, _) in combination))
+                    mask = combination[0][0]
+                    for more in combination[1:]:
+                        mask &= more[0]
                     if mask:
-                        parts = sum(1 for t, _ in combination if t not in whole)
-                        out[code].append((LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1][1]))
+                        parts = sum(part for _, _, part in combination)
+                        ways.append((LOOSE, (len(tokens) - matched, parts, mask.bit_count()), mask, combination[0][1]))
                 if matched < len(found) - 2:  # a query of many tokens: two missed is far enough
                     break
         return out
@@ -305,18 +335,20 @@ class KeyIndex:
                 break
         return out
 
-    def tokens_by_locale(self, tokens: list[str]) -> dict[str, dict]:
-        """{token: {locale: (mask, Match)}} of the keywords' tokens."""
-        return {token: _by_locale(self.tokens.get(token, ())) for token in tokens}
+    def tokens_by_locale(self, query: textnorm.Query, tokens: list[str]) -> dict[str, dict]:
+        """{token: {locale: (mask, Match)}} of the keywords' tokens, of a query whose forms() are made."""
+        return {token: self._hits(query, self.tokens, token) for token in tokens}
 
     def knows(self, word: str) -> bool:
         """Whether a word is a keyword's token in some locale (as that locale stems it), or begins one."""
+        if self._with_prefix(self.sorted_tokens, word):  # one bisection: most known words begin a token as written
+            return True
         forms = textnorm.Query(word)
         for code, stemmer in self.stemmers.items():
             tokens = forms.tokens(stemmer)
             if tokens and code in self._locales_of(self.tokens, tokens[0]):
                 return True
-        return bool(self._with_prefix(self.sorted_tokens, word))
+        return False
 
 
 # Where what faces say ranks among the profile tiers (see tier_key). A face that says the query and has it
@@ -385,23 +417,27 @@ class SaysIndex:
                 encoded.byteswap()
                 for counts in censuses:
                     counts.byteswap()
+            ordered = encoded.tolist()
+            ordered.sort()
+            positions = without_buckets(array("I", ordered))
             if len(encoded) <= EXACT_MERGE:
-                return array("I", dict.fromkeys(map(FRAGMENT_POSITION.__and__, sorted(encoded)))), None
+                # Each face once, in its best bucket. When no face says two of the fragments (as is usual), their
+                # positions are already that, and their censuses add up to the census of the faces, exactly: the
+                # total need not walk them.
+                listed = positions.tolist()
+                if len(set(listed)) == len(listed):
+                    return positions, summed_census(censuses)
+                return array("I", dict.fromkeys(listed)), None
             # Many faces: ranking skips a face met twice, and the total adds up the fragments' censuses, counting a
             # face that says two of them twice, rather than walking them all.
-            by_profile: dict[int, int] = {}
-            for counts in censuses:
-                for profile, count in zip(counts[1::2], counts[2::2], strict=True):
-                    by_profile[profile] = by_profile.get(profile, 0) + count
-            census = (sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
-            return without_buckets(array("I", sorted(encoded))), census
+            return positions, summed_census(censuses)._replace(exact=False)
         counts = array("I", row[1] if row else b"\0\0\0\0")
         if sys.byteorder != "little":
             counts.byteswap()
         encoded = array("I", row[0] if row else b"")
         if sys.byteorder != "little":
             encoded.byteswap()
-        return without_buckets(encoded), (counts[0], counts[1::2], counts[2::2])
+        return without_buckets(encoded), Census(counts[0], counts[1::2], counts[2::2])
 
     def rows(self, query: textnorm.Query, forms: dict[str, tuple[str, list[str]]]) -> list[tuple]:
         """The rows of says_keys that the query's forms name: read once for both ways match() takes them."""
@@ -466,15 +502,34 @@ class SaysIndex:
         return key, positions, Match("says", value, locale or None), counted
 
 
-def census(positions, entries: Entries) -> tuple[int, array, array]:
-    """How many of the faces at `positions` are not sensitive, and how many of those each profile has (profile ids,
-    counts): the total of a search that shows them beside whole profiles is then found without walking them."""
+class Census(NamedTuple):
+    """How many of a face tier's faces are not sensitive, and how many of those each profile has (profile ids, counts):
+    the total of a search that shows them beside whole profiles is then found without walking them. `exact` is False
+    for the censuses of many fragments added up, which count a face saying two of them twice."""
+
+    visible: int
+    profiles: array
+    counts: array
+    exact: bool = True
+
+
+def summed_census(censuses: list[array]) -> Census:
+    """The censuses of several fragments (as stored: faces not sensitive, then profile and count pairs) added up."""
+    by_profile: dict[int, int] = {}
+    for counts in censuses:
+        for profile, count in zip(counts[1::2], counts[2::2], strict=True):
+            by_profile[profile] = by_profile.get(profile, 0) + count
+    return Census(sum(c[0] for c in censuses), array("I", by_profile), array("I", by_profile.values()))
+
+
+def census(positions, entries: Entries) -> Census:
+    """The census of the faces at `positions` (see Census), counted."""
     by_profile: dict[int, int] = {}
     for position in positions:
         if position < entries.visible:
             profile = entries.profiles[position]
             by_profile[profile] = by_profile.get(profile, 0) + 1
-    return sum(by_profile.values()), array("I", by_profile), array("I", by_profile.values())
+    return Census(sum(by_profile.values()), array("I", by_profile), array("I", by_profile.values()))
 
 
 def array_of(blob: bytes) -> array:
@@ -562,17 +617,21 @@ class Spelling:
         self.catalog = catalog
         self.locale_bits = {code: 1 << position for position, code in enumerate(catalog.locales)}
 
-    def known(self, word: str) -> bool:
-        return self.catalog.db.execute("SELECT 1 FROM spellings WHERE word = ?", (word,)).fetchone() is not None
+    def known(self, words: set[str]) -> set[str]:
+        """Those of `words` that are words of the index, read in one statement (one per number of words, kept prepared)."""
+        found = self.catalog.db.execute(f"SELECT word FROM spellings WHERE word IN ({','.join('?' * len(words))})", sorted(words))
+        return {word for (word,) in found}
 
     def closest(self, word: str, locale: str) -> str | None:
         allowed, bit = textnorm.edits_allowed(word), self.locale_bits.get(locale, 0)
+        forms = sorted(textnorm.deletions(word, allowed))  # one statement per number of forms, kept prepared; no JSON
         rows = self.catalog.db.execute(
             "SELECT DISTINCT s.word, s.weight, s.locales FROM spelling_deletes AS d JOIN spellings AS s ON s.id = d.word_id "
-            "WHERE d.form IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(textnorm.deletions(word, allowed)), ensure_ascii=False),),
+            f"WHERE d.form IN ({','.join('?' * len(forms))})",
+            forms,
         )
-        scored = [(textnorm.edit_distance(word, found), not locales & bit, -weight, found) for found, weight, locales in rows]
+        # Most words sharing a form are further than allowed: their distance stops as soon as that is certain.
+        scored = [(textnorm.edit_distance(word, found, allowed), not locales & bit, -weight, found) for found, weight, locales in rows]
         best = min((row for row in scored if row[0] <= allowed), default=None)
         return best[-1] if best else None
 
@@ -592,7 +651,41 @@ class Ranking:
 DENSE_TIER = 1 / 32
 
 
-def tier_order(kind, payload, entries: Entries, entry_counts: array):
+_HIGH_BIT = bytes(1 << byte if byte < 8 else 0 for byte in range(256))  # a profile id's high byte as one bit of eight
+FIRST_WINDOW = 256  # entries of a dense tier's walk flagged in one go; each window is twice the one before
+
+
+def flagged_positions(flags: bytes, profiles: array):
+    """The positions whose profile is flagged (`flags`: a byte per profile id; `profiles`: the profile id at each
+    position, 16 bits), in order: see _flagged_windows(), walked in C rather than resumed for each position."""
+    return itertools.chain.from_iterable(_flagged_windows(flags, profiles))
+
+
+def _flagged_windows(flags: bytes, profiles: array):
+    """Per window of entries, an iterator over its positions whose profile is flagged. A dense tier's first page walks
+    hundreds to thousands of entries, ~40 ns each when each entry's flag is looked up; here a window of entries is
+    flagged in a few calls over its bytes: the low byte of each profile id is translated into the high bytes under
+    which it is flagged (one bit each, so ids below 2,048), the high byte into its own bit, and the two are ANDed as
+    integers."""
+    if len(flags) > 8 * 256:
+        yield itertools.compress(itertools.count(), map(flags.__getitem__, profiles))
+        return
+    # Per low byte, the bits of the high bytes under which it is flagged: each flag is 0 or 1, so shifting a run of
+    # 256 of them as one integer moves each within its byte.
+    under = functools.reduce(operator.or_, (int.from_bytes(flags[at:at + 256], "little") << (at >> 8) for at in range(0, len(flags), 256)), 0)
+    under = under.to_bytes(256, "little")
+    raw = memoryview(profiles).cast("B")
+    low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
+    start, size, count = 0, FIRST_WINDOW, len(profiles)
+    while start < count:
+        end = min(count, start + size)
+        ids = raw[2 * start:2 * end].tobytes()  # copied whole, then split: a strided view copies a byte at a time
+        window = int.from_bytes(ids[low::2].translate(under), "little") & int.from_bytes(ids[high::2].translate(_HIGH_BIT), "little")
+        yield itertools.compress(range(start, end), window.to_bytes(end - start, "little"))
+        start, size = end, size * 2
+
+
+def tier_order(kind, payload, entries: Entries, entry_counts: tuple[int, ...]):
     """The positions of a tier in quality order, and the Match of each."""
     if kind == "faces":
         positions, match, _ = payload
@@ -602,36 +695,43 @@ def tier_order(kind, payload, entries: Entries, entry_counts: array):
         positions, match, flags = payload
         return itertools.compress(positions, map(flags.__getitem__, map(profile_by_position.__getitem__, positions))), lambda position: match
 
-    matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
+    if len(payload) == 1:  # one way of matching (most tiers): every entry of the tier has its Match
+        mask, only = payload[0]
 
-    def match_for(position: int) -> Match:
-        profile = profile_by_position[position]
-        match = matches.get(profile)
-        if match is None:
-            match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
-        return match
+        def match_for(position: int) -> Match:
+            return only
+    else:
+        matches: dict[int, Match] = {}  # per profile: a page asks for tens of faces of a few profiles
 
-    mask = functools.reduce(lambda a, b: a | b, (mask for mask, _ in payload))
-    profiles = profiles_of(mask, len(entry_counts))
-    if sum(map(entry_counts.__getitem__, profiles)) >= DENSE_TIER * len(entries):
+        def match_for(position: int) -> Match:
+            profile = profile_by_position[position]
+            match = matches.get(profile)
+            if match is None:
+                match = matches[profile] = next(match for mask, match in payload if mask >> profile & 1)
+            return match
+
+        mask = functools.reduce(operator.or_, (mask for mask, _ in payload))
+    if entries_of(mask, entry_counts) >= DENSE_TIER * len(entries):
         flags = profile_flags(mask, len(entry_counts))
-        return itertools.compress(itertools.count(), map(flags.__getitem__, profile_by_position)), match_for
-    streams = [entries.by_profile[p] for p in profiles if p in entries.by_profile]
+        return flagged_positions(flags, profile_by_position), match_for
+    streams = [entries.by_profile[p] for p in profiles_of(mask, len(entry_counts)) if p in entries.by_profile]
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
-def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: array) -> list[tuple[int, Match]]:
-    """The first `depth` results as (position in quality order, Match), best first, each entry once.
+def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_counts: tuple[int, ...]) -> tuple[array, list[Match]]:
+    """The first `depth` results, best first, each entry once: their positions in quality order, and the Match of each.
 
     Within a tier, a face whose shape was already shown waits until the tier's other faces. What it walks
     through is kept compact (a byte per entry seen, the waiting faces in an array): a query may walk past
-    tens of thousands of near-copies to find its first thousand faces.
+    tens of thousands of near-copies to find its first thousand faces. A tier's matches are found once its
+    positions are, in one map() over them rather than a call per step of the walk.
     """
-    seen, seen_shapes, shape_by_position, found = bytearray(len(entries)), set(), entries.shapes, []
+    seen, seen_shapes, shape_by_position = bytearray(len(entries)), set(), entries.shapes
+    found, matches = array("I"), []
     bound = len(entries) if ranking.include_sensitive else entries.visible  # sensitive faces come last
     for kind, payload in ranking.tiers:
         order, match_for = tier_order(kind, payload, entries, entry_counts)
-        copies = array("I")
+        first, copies = len(found), array("I")
         for position in order:
             if position >= bound or seen[position]:
                 continue
@@ -641,14 +741,15 @@ def ranked_positions(ranking: Ranking, entries: Entries, depth: int, entry_count
                 copies.append(position)
             else:
                 seen_shapes.add(shape)
-                found.append((position, match_for(position)))
+                found.append(position)
                 if len(found) == depth:
-                    return found
-        for position in copies:
-            found.append((position, match_for(position)))
-            if len(found) == depth:
-                return found
-    return found
+                    break
+        else:
+            found.extend(copies[:depth - len(found)])
+        matches += map(match_for, found[first:])
+        if len(found) == depth:
+            break
+    return found, matches
 
 
 class Results:
@@ -667,19 +768,21 @@ class Results:
         # The most it will hold: `depth` results, the faces it ranks, a Match and a mask per part.
         self.size = 512 + 6 * depth + 4 * faces + 200 * (parts + 1)
 
-    def page(self, offset: int, limit: int, entries: Entries, entry_counts: array) -> list[tuple[int, Match]]:
+    def page(self, offset: int, limit: int, entries: Entries, entry_counts: tuple[int, ...]) -> list[tuple[int, Match]]:
         end = min(offset + limit, self.depth)
         with self._lock:
             if len(self.positions) < end and len(self.positions) < self.total:
-                ranked = ranked_positions(self.ranking, entries, end, entry_counts)
+                positions, matches = ranked_positions(self.ranking, entries, end, entry_counts)
+                known = len(self.positions)
                 index = {match: i for i, match in enumerate(self.matches)}
-                for position, match in ranked[len(self.positions):]:
+                for match in dict.fromkeys(matches[known:]):  # a page's results share a few matches: each kept once
                     if match not in index:
                         index[match] = len(self.matches)
                         self.matches.append(match)
-                    self.positions.append(position)
-                    self.match_of.append(index[match])
-        return [(self.positions[i], self.matches[self.match_of[i]]) for i in range(offset, min(end, len(self.positions)))]
+                self.positions += positions[known:]
+                self.match_of.extend(map(index.__getitem__, matches[known:]))
+            end = min(end, len(self.positions))
+        return list(zip(self.positions[offset:end], map(self.matches.__getitem__, self.match_of[offset:end]), strict=True))
 
 
 def corrected_tier(kind: str, payload, corrected_from: str):
@@ -697,11 +800,12 @@ class Searcher:
         self.catalog, self.depth = catalog, depth
         self.profile_by_position = catalog.entries.profiles
         self.profile_count = max(catalog.profiles, default=0) + 1
-        # Per profile id: its entries, and those that are not sensitive (by include_sensitive).
+        # Per profile id: its entries, and those that are not sensitive (by include_sensitive). Tuples rather than
+        # arrays (~40 KB more): compress() over them sums the counts of many profiles without making an int each.
         by_profile, visible = catalog.entries.by_profile, catalog.entries.visible
         self.entry_counts = {
-            True: array("I", (len(by_profile.get(p, ())) for p in range(self.profile_count))),
-            False: array("I", (bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count))),
+            True: tuple(len(by_profile.get(p, ())) for p in range(self.profile_count)),
+            False: tuple(bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count)),
         }
         self.keys = KeyIndex(catalog)
         self.stemmers = self.keys.stemmers
@@ -713,9 +817,21 @@ class Searcher:
     def clear_cache(self) -> None:
         self.results.clear()
 
-    def _known(self, word: str) -> bool:
-        """Whether a word of a query is a word of the index, or begins one (a word being typed)."""
-        return self.keys.knows(word) or self.spelling.known(word)
+    def _known_words(self, query: textnorm.Query):
+        """Whether a word of a query is a word of the index, or begins one (a word being typed), asked of each word
+        by both ways of reading it. The index's spellings of all the query's words are read at once, and only the
+        others looked for among the keys' tokens in each locale; a query of one word that matched nothing is no
+        known word."""
+        if len(query.pieces) < 2:
+            return lambda word: False
+        asked = {piece for piece, cjk in query.pieces if not cjk}
+        spelled = self.spelling.known(asked) if asked else set()
+
+        @functools.cache
+        def known(word: str) -> bool:
+            return word in spelled or self.keys.knows(word) or word not in asked and bool(self.spelling.known({word}))
+
+        return known
 
     def _across_locales(self, query: textnorm.Query, codes: list[str]) -> tuple[int, Match] | None:
         """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
@@ -726,7 +842,7 @@ class Searcher:
             return None
         masks, match = None, None
         forms = self.keys.forms(query, codes)
-        hits = self.keys.tokens_by_locale({token for _, tokens in forms.values() for token in tokens})
+        hits = self.keys.tokens_by_locale(query, {token for _, tokens in forms.values() for token in tokens})
         for code, (_, tokens) in forms.items():
             masks = masks or [0] * len(tokens)
             for place, token in enumerate(tokens):
@@ -774,8 +890,7 @@ class Searcher:
         said = self.says.match(forms, locale_forms, said_rows)
         strict = bool(found or said)
         if not strict and not rewritten:  # words of emoji (birthday: celebrate), then typos (hapy), before the looser ways
-            # Asked of each word by both ways of reading it; a query of one word that matched nothing is no known word.
-            known = functools.lru_cache(maxsize=None)(self._known) if len(forms.pieces) > 1 else lambda word: False
+            known = self._known_words(forms)
             reading = self.emoji.words_for(forms, locale, known)
             if reading:
                 ranking = self.ranking(reading, locale, include_sensitive, rewritten=True)
@@ -846,20 +961,29 @@ class Searcher:
         """How many entries the tiers hold: those of the claimed profiles, and the faces of the face tiers that
         are not among them (nor sensitive, unless asked for)."""
         bound = len(self.catalog.entries) if include_sensitive else self.catalog.entries.visible
-        total = sum(map(self.entry_counts[include_sensitive].__getitem__, profiles_of(claimed, self.profile_count)))
+        total = entries_of(claimed, self.entry_counts[include_sensitive])
         faces = [payload for kind, payload in tiers if kind == "faces"]  # a "subset" tier's faces are in another
         if not faces:
             return total
         counted = profile_flags(claimed, self.profile_count)
-        if len(faces) == 1 and faces[0][2] is not None and not include_sensitive:
-            # Its census: not sensitive, and per profile, so those already counted with their profile are taken off.
-            visible, profiles, counts = faces[0][2]
-            return total + visible - sum(itertools.compress(counts, map(counted.__getitem__, profiles)))
-        faces = [payload[0] for payload in faces]
-        if faces:
+        # A face tier with a census (the only one, or one whose census is exact) is counted by it: its faces not
+        # sensitive, per profile, so those already counted with their profile are taken off. The other tiers' faces
+        # are then counted but for those it holds (a pasted T_T: the faces that write it, beside those that say it).
+        counted_faces = None
+        if not include_sensitive:
+            counted_faces = faces[0] if len(faces) == 1 else next((f for f in faces if f[2] is not None and f[2].exact), None)
+        if counted_faces is not None and counted_faces[2] is not None:
+            visible, profiles, counts, _ = counted_faces[2]
+            total += visible - sum(itertools.compress(counts, map(counted.__getitem__, profiles)))
+            faces = [payload for payload in faces if payload is not counted_faces]
+            if not faces:
+                return total
+            positions = set(itertools.chain(*(payload[0] for payload in faces))).difference(counted_faces[0])
+        else:
+            faces = [payload[0] for payload in faces]
             # set(), map() and builtin lookups run in C: a letter such as ー is in 20,000 faces.
             positions = set(itertools.chain(*faces)) if len(faces) > 1 else faces[0]
-
+        if positions:
             # Iterated rather than listed: a list of 58,000 ints would leave the worker 2 MB larger. Sensitive faces
             # (from `bound` on) are filtered only when some are there: most face tiers have none.
             filtered = bound < len(self.catalog.entries) and max(positions, default=0) >= bound

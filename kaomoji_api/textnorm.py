@@ -131,20 +131,24 @@ class Query:
         self.text = text
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
+        self._bigrams = any(cjk and len(piece) > 1 for piece, cjk in self.pieces)  # tokens are then not the words
         self._forms: dict = {}
         self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 
     def _for(self, stemmer) -> tuple[list[str], str]:
         forms = self._forms.get(stemmer)
         if forms is None:
-            tokens, words = [], []
-            for piece, cjk in self.pieces:
-                word = piece if cjk else _stem(piece, stemmer)
-                words.append(word)
-                if cjk and len(piece) > 1:
-                    tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
-                else:
-                    tokens.append(word)
+            # Made for each of nine stemmers per query, and again for a query rewritten: one comprehension, and the
+            # words themselves as tokens when no CJK run is cut into bigrams.
+            words = [piece if cjk else _stem(piece, stemmer) for piece, cjk in self.pieces]
+            tokens = words
+            if self._bigrams:
+                tokens = []
+                for (piece, cjk), word in zip(self.pieces, words, strict=True):
+                    if cjk and len(piece) > 1:
+                        tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+                    else:
+                        tokens.append(word)
             forms = self._forms[stemmer] = (tokens, " ".join(words))
         return forms
 
@@ -183,8 +187,9 @@ def deletions(word: str, distance: int) -> set[str]:
     return found
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+def edit_distance(a: str, b: str, most: int | None = None) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. With `most`,
+    any distance above it is `most + 1`, found as soon as it is certain (a typo's candidates mostly are)."""
     # What the two share at either end costs nothing (as SymSpell trims it): a typo's table of a few letters is
     # filled rather than one of every letter (suprised, surprised: "" against "r").
     start = 0
@@ -195,7 +200,12 @@ def edit_distance(a: str, b: str) -> int:
         end += 1
     a, b = a[start:len(a) - end], b[start:len(b) - end]
     if not a or not b:
-        return len(a) + len(b)
+        return len(a) + len(b) if most is None else min(len(a) + len(b), most + 1)
+    if most is not None:
+        if abs(len(a) - len(b)) > most:
+            return most + 1
+        if most == 1:  # what is left differs at both ends: one edit is one letter replaced, or two swapped
+            return 1 if len(a) == len(b) == 1 or len(a) == len(b) == 2 and a == b[::-1] else 2
     previous2, previous = None, list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i] + [0] * len(b)
@@ -203,8 +213,10 @@ def edit_distance(a: str, b: str) -> int:
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
             if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 current[j] = min(current[j], previous2[j - 2] + 1)
+        if most is not None and min(current) > most:  # a row's least never shrinks further down, swaps included
+            return most + 1
         previous2, previous = previous, current
-    return previous[-1]
+    return previous[-1] if most is None else min(previous[-1], most + 1)
 
 
 # Variation selectors (text or emoji presentation) and skin tones: an emoji means the same with or without them.

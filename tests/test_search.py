@@ -299,6 +299,19 @@ def test_edit_distance_counts_insertions_deletions_substitutions_and_swaps_of_ne
     assert textnorm.edit_distance(a, b) == textnorm.edit_distance(b, a) == distance
 
 
+def test_an_edit_distance_bounded_by_most_is_exact_up_to_it_and_one_more_past_it():
+    import random
+
+    from kaomoji_api import textnorm
+
+    rng = random.Random(15)
+    for _ in range(20_000):
+        a, b = ("".join(rng.choices("abcd", k=rng.randrange(10))) for _ in range(2))
+        distance = textnorm.edit_distance(a, b)
+        for most in range(4):
+            assert textnorm.edit_distance(a, b, most) == min(distance, most + 1), (a, b, most)
+
+
 def test_every_label_with_one_letter_dropped_is_found_again(catalog):
     # The whole English vocabulary of labels: each of 5+ letters, its middle letter dropped, finds one of the
     # label's words first (corrected, or through its beginning).
@@ -433,6 +446,21 @@ def test_the_profiles_of_a_mask_are_its_set_bits_in_order(count):
 
     wanted = sorted(random.Random(count).sample(range(1210), count))
     assert profiles_of(sum(1 << p for p in wanted), 1210) == wanted
+
+
+@pytest.mark.parametrize("count", [1, 5, 48, 49, 300, 1210])
+def test_a_dense_tiers_walk_finds_every_entry_of_its_profiles_in_order(catalog, count):
+    import random
+
+    from kaomoji_api.search import entries_of, flagged_positions, profile_flags
+
+    profiles = catalog.entries.profiles
+    ids = max(profiles) + 1
+    mask = sum(1 << p for p in random.Random(count).sample(range(ids), min(count, ids)))
+    flags = profile_flags(mask, ids)
+    walked = list(flagged_positions(flags, profiles))
+    assert walked == [position for position, profile in enumerate(profiles) if flags[profile]]
+    assert len(walked) == entries_of(mask, tuple(map(len, (catalog.entries.by_profile.get(p, ()) for p in range(ids)))))
 
 
 def test_a_fragments_faces_are_its_positions_without_their_buckets(catalog):
