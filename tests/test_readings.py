@@ -763,3 +763,35 @@ def test_a_sensitive_term_in_half_width_katakana_marks_the_face_too():
     """Terms are matched after NFKC, as sensitive.json says: ｶｸｾｲｻﾞｲ is カクセイザイ (the meth injection joke)."""
     assert GLOSSARY.read("ｵﾒｯﾄｶｸｾｲｻﾞｲ!(ﾒ▼▼)o||D－☆ﾌﾞｽｯ!").sensitive
     assert GLOSSARY.read("ヽ( ・∀・)ﾉ ｳﾝｺｰ").sensitive
+
+
+@pytest.mark.parametrize("text", [
+    "＝＝＝＝☆ｷﾝｯ┣o(￣ー￣ )",                                   # a clang on a shield
+    "◎☆（♯××）┘ガコーン",
+    "タタタタッッ≡≡≡≡≡ウリャ ◇~∇~)◇☆スココーン (ﾉﾟ⊿ﾟ)ﾉ ハウッ！",
+    "( -_-)_┏━∝∝∝∝ヽ※･★ﾁｭﾄﾞｰﾝ",                               # a bazooka's blast
+    "ｲｯｹﾈｰ(･ω･;ゞ⌒☆ﾍﾟｼｯ",                                     # a pat on one's own head
+    "ﾊﾞｯﾀｰﾝ！。。(o_ _)oｺﾞﾝ☆",
+])
+def test_a_clang_a_blast_or_a_knock_the_glossary_now_knows_is_an_impact(text):
+    reading = GLOSSARY.read(text)
+    assert readings.IMPACT_PART in reading.parts, (text, reading.parts)
+    assert any(GLOSSARY.rows[n].get("hit") for run in reading.runs for n in run.rows or ()), text
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("ﾆﾔﾘﾋﾞｰﾑ!!(ﾉ￣ー￣)‥‥…━━━━━☆(￣ ￣)………(￣∇￣)ﾆﾔｯ", "びーむ"),  # a beam of smirks is no blow
+    ("(☆ｰﾟ)･‥…━━━★ﾋﾟｷｭｰﾝ!", "ぴきゅーん"),
+    ("(･_☆)･‥…━━━★ｷｭﾋﾟｰﾝ!", "きゅぴーん"),                          # a glint
+])
+def test_a_beam_or_a_glint_is_read_and_leaves_its_star_a_star(text, key):
+    reading = GLOSSARY.read(text)
+    assert key in [k for run in reading.runs for k in keys_of(run)], text
+    assert not readings.not_a_sparkle(reading), reading.parts
+
+
+@pytest.mark.parametrize("key", ["ばきゅーん", "ちゅどーん", "どっかーん", "ぱこ", "ごん", "こつん", "きん", "がこーん", "すここーん",
+                                 "びーむ", "ぴきゅーん", "きゅぴーん", "ぺし"])
+def test_the_rows_of_clangs_and_beams_carry_the_romaji_the_builder_makes(key):
+    row = GLOSSARY.rows[GLOSSARY.row_of[key]]
+    assert row["romaji"] == faces.romanise(faces.reading(row["variants"][0])), row

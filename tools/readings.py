@@ -76,7 +76,7 @@ ARM_BACK = ("＼(", "＼（", "\\(", " ＼(", " ＼（", "ヾ(", "╰╮")
 BRACKETS = frozenset("()（）")
 CHEEKS = frozenset({"○)", "○）"})
 FLIGHT = frozenset(" ≡=＝三ｰー－-─━―…‥・･~～)）")
-TWINKLES = ("kira", "pika", "kirari")
+TWINKLES = ("kira", "pika", "kirari", "kyupi")  # a glint (ｷﾗｯ, ｷｭﾋﾟｰﾝ): the face sparkles
 IMPACT_PART = "impact-star"
 ARM_CHARS = "".join(faces.ARMS)
 # A hand slamming the table in fits of laughter: a star right after a swung arm, ﾉ彡☆ (or ノ＿彡☆, ノ☆彡), that lands on
