@@ -255,7 +255,7 @@ def test_a_face_whose_text_says_an_intent_that_names_faces_is_named_by_it_in_eve
     for text, reading, names, _, _ in named:
         said = {GLOSSARY.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
         intent = min((i for i in said if GLOSSARY.naming.get(i) == readings.TEXT_NAMES), key=readings.INTENT_RANK.get, default=None)
-        if intent is None or reading.name or reading.category in readings.GAMES or reading.intent in GLOSSARY.greetings:
+        if intent is None or reading.name or reading.label_name or reading.category in readings.GAMES or reading.intent in GLOSSARY.greetings:
             continue
         checked[intent] += 1
         for code in LOCALES:
@@ -410,7 +410,7 @@ def test_a_face_whose_star_lands_a_blow_is_named_by_the_blow_unless_its_labels_n
         struck += 1
         assert "sparkl" not in names["en"].lower(), (text, names["en"])
         said = {GLOSSARY.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
-        if said & set(GLOSSARY.naming) or reading.name or reading.category in readings.GAMES or other_naming_parts & set(reading.parts):
+        if said & set(GLOSSARY.naming) or reading.name or reading.label_name or reading.category in readings.GAMES or other_naming_parts & set(reading.parts):
             continue  # named by its text, a game or another telling part first
         if names["en"] == blow["en"]:
             renamed += 1
@@ -795,3 +795,39 @@ def test_a_beam_or_a_glint_is_read_and_leaves_its_star_a_star(text, key):
 def test_the_rows_of_clangs_and_beams_carry_the_romaji_the_builder_makes(key):
     row = GLOSSARY.rows[GLOSSARY.row_of[key]]
     assert row["romaji"] == faces.romanise(faces.reading(row["variants"][0])), row
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("(▼∀▼)Ψヶヶヶ", "Teasing"),          # a sinister cackle, labelled Happy face
+    ("|岩|(・.|岩|うしし", "Teasing"),      # a sly snicker behind a rock, labelled Waving
+    ("(〃σーσ) ニヤリ", "Smug face"),       # a smirk, labelled Waving
+    ("( ・∀・)むふふ♪", "Smug face"),
+])
+def test_a_laugh_that_says_more_than_joy_is_named_by_the_dataset_name_its_row_gives(text, label):
+    reading = GLOSSARY.read(text)
+    assert reading.label_name == label
+    assert GLOSSARY.name(reading, frozenset({"happy", "greeting"})) == ("label", label, "text")
+
+
+def test_a_game_still_names_a_face_before_a_smirk():
+    reading = GLOSSARY.read("四暗刻 圖圖圖圄圄圄回回回圀圀圀固固 (￣+!￣)にやり")
+    assert GLOSSARY.name(reading, frozenset({"device"})) == ("category", "mahjong", "text")
+
+
+def test_every_label_name_of_a_row_is_a_name_of_the_dataset_in_every_locale():
+    labelled = {row["label_name"] for row in GLOSSARY.rows if row.get("label_name")}
+    assert labelled
+    for code in LOCALES:
+        names = locale_files.load_locale(code)["names"]
+        assert labelled <= set(names), (code, labelled - set(names))
+
+
+def test_a_face_whose_text_gives_a_dataset_name_carries_it_in_every_locale(named):
+    locales = {code: locale_files.load_locale(code) for code in LOCALES}
+    checked = 0
+    for text, reading, names, _, _ in named:
+        if not reading.label_name or reading.name or reading.category in readings.GAMES or reading.intent in GLOSSARY.greetings:
+            continue
+        checked += 1
+        assert names == {code: locales[code]["names"][reading.label_name] for code in LOCALES}, (text, names["en"])
+    assert checked > 300, checked

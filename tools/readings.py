@@ -108,6 +108,7 @@ class Reading:
     name: str | None               # the name a row of its text gives (glossary `names`: merry-christmas)
     sensitive: bool
     animal: bool                   # it draws an animal's ears, snout, beak...
+    label_name: str | None = None  # the dataset's name a row of its text gives (source.json `label_name`: にやり, Smug face)
 
     @property
     def explained(self) -> bool:
@@ -255,9 +256,10 @@ class Glossary:
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for row in rows if row.get("category")), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
+        named = next((row for row in rows if row.get("name") or row.get("label_name")), {})
         return Reading(
             runs=runs, parts=tuple(parts), intent=intent, category=category,
-            name=next((row["name"] for row in rows if row.get("name")), None),
+            name=named.get("name"), label_name=named.get("label_name"),
             sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
         )
@@ -300,7 +302,8 @@ class Glossary:
         kind is "intent" (intent-texts `name`), "label" (a name of the dataset's, intents.json `label_name`),
         "category" (the category's name) or "name" (glossary `names`);
         source is "text" or "part". In order: a greeting the text says; a game its text or parts name; the
-        name a row of its text gives (めりーくりすます: Merry Christmas); the intent of its text, when the
+        name a row of its text gives (めりーくりすます: Merry Christmas; or a name of the dataset's, `label_name`:
+        にやり, Smug face); the intent of its text, when the
         intent names faces (`naming`: always, or when the labels' name contradicts it). A face its text does
         not name is named by a telling part (parts.json `name`: a deep bow is Bowing) unless the labels' name
         agrees with the part (`agrees`), or only when it contradicts it (`contradicts`); with both, when it
@@ -313,6 +316,8 @@ class Glossary:
             return "category", reading.category, "text"
         if reading.name:
             return "name", reading.name, "text"
+        if reading.label_name:  # a smirk (ﾆﾔﾘ) is a Smug face, a cackle (ｹｹｹ) Teasing, whatever the labels said
+            return "label", reading.label_name, "text"
         said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
         if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
             return self._named_by(named)  # ウマイウマイ names a face that also squeals キャー
