@@ -9,7 +9,7 @@ Builds no catalog: it runs the builder's steps up to the names (tools/build_cata
 - per intent of the text: the share of its faces named by the intent (its name, or a name a row of the
   intent gives) and the share whose name contradicts it (intents.json `contradicts`);
 - the stars read as impacts, those beside a hit word of the glossary (source.json `hit`), and those read as a table
-  banged in laughter (ﾉ彡☆ ｷﾞｬﾊﾊ).
+  banged in laughter (ﾉ彡☆ ｷﾞｬﾊﾊ) or slammed in a huff (ﾌﾟﾝﾌﾟﾝ ノ彡☆).
 """
 
 from __future__ import annotations
@@ -94,12 +94,14 @@ def main() -> None:
         naming = glossary.naming.get(intent, "labels")
         print(f"  {intent:16} {n:6}  {naming:12} named by it {agree[intent] / n:6.1%}  contradicted {contra[intent] / n:6.1%}")
 
-    stars = [e for e in entries if {"star", "black-star", readings.IMPACT_PART, readings.TABLE_BANG} & set(read[e["id"]].parts)]
+    stars = [e for e in entries if {"star", "black-star", readings.IMPACT_PART, readings.TABLE_BANG, readings.TABLE_SLAM}
+             & set(read[e["id"]].parts)]
     banged = [e for e in stars if readings.banged(read[e["id"]])]
+    slammed = [e for e in stars if readings.slammed(read[e["id"]])]
     impacts = [e for e in stars if readings.IMPACT_PART in read[e["id"]].parts]
     hit_word = [e for e in impacts if any(glossary.rows[n].get("hit") for run in read[e["id"]].runs for n in run.rows or ())]
     print(f"\nfaces with a star: {len(stars)}; an impact: {len(impacts)}, of them saying a hit word: {len(hit_word)}; "
-          f"a table banged in laughter: {len(banged)}")
+          f"a table banged in laughter: {len(banged)}, slammed in a huff: {len(slammed)}")
 
 
 if __name__ == "__main__":

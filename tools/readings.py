@@ -60,7 +60,9 @@ LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb", "mallet"})
 FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
 SPARKLE_PARTS = frozenset({"star", "black-star"})
-SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／")  # the end of an arm, a weapon or a flying fist
+# The end of an arm, a weapon or a flying fist, or a block flung or swung (日 目: a drum can, a big sole, a hammer's
+# head: １６もーん＼|・・|／＿＿＿目☆（＃’３’）).
+SWUNG = frozenset("〇○=＝θ~～_＿ー－―-/／日目")
 HIT_FACE = frozenset("(（")                     # the face it lands on
 HIT_FACE_FISTED = ("o(", "ｏ(", "o（", "ｏ（")  # the same with a fist at its edge: _〇☆o(T_T)
 # An arm, a fist or a held weapon landing on a face turned away: ○☆)ロ゜), ／☆)゜Q゜), 」☆)~ロ~), _凹☆)*_*), o)っ★(
@@ -74,12 +76,17 @@ ARM_BACK = ("＼(", "＼（", "\\(", " ＼(", " ＼（", "ヾ(", "╰╮")
 BRACKETS = frozenset("()（）")
 CHEEKS = frozenset({"○)", "○）"})
 FLIGHT = frozenset(" ≡=＝三ｰー－-─━―…‥・･~～)）")
-TWINKLES = ("kira", "pika", "kirari")
+TWINKLES = ("kira", "pika", "kirari", "kyupi")  # a glint (ｷﾗｯ, ｷｭﾋﾟｰﾝ): the face sparkles
 IMPACT_PART = "impact-star"
 ARM_CHARS = "".join(faces.ARMS)
 # A hand slamming the table in fits of laughter: a star right after a swung arm, ﾉ彡☆ (or ノ＿彡☆, ノ☆彡), that lands on
 # no face, in a face that laughs or says ﾊﾞﾝﾊﾞﾝ. It is the bang of the table, not a blow and not a sparkle.
 TABLE_BANG = "table-bang"
+# The same slam in a huff: a face whose text scolds (ﾌﾟﾝﾌﾟﾝ, ﾌﾞｰﾌﾞｰ) or whose brows frown ((*｀ε´*)ノ＿彡☆ﾊﾞﾝﾊﾞﾝ) and
+# that does not laugh: the desk banged in anger, no blow, no sparkle, no laughter.
+TABLE_SLAM, ANGRY_BROWS = "table-slam", "angry-brows"
+# Stardust trailing a star flung by an arm (ノ彡☆゜・。・゜★): the star is tossed sparkle, not a blow on someone unseen.
+STARDUST = frozenset("゜・。°･｡ﾟ*:.+★☆")
 BANG_BEFORE = re.compile("[ノﾉ][_＿]?彡[_＿ 　]*$")
 BANGS = ("banban",)
 # A laugh or a sound said over again (ｱﾊﾊﾊﾊﾊ, ﾍﾞｼﾍﾞｼ, ｳｷｬｷｬｷｬ) is that laugh or sound: Glossary.read_run.
@@ -101,6 +108,7 @@ class Reading:
     name: str | None               # the name a row of its text gives (glossary `names`: merry-christmas)
     sensitive: bool
     animal: bool                   # it draws an animal's ears, snout, beak...
+    label_name: str | None = None  # the dataset's name a row of its text gives (source.json `label_name`: にやり, Smug face)
 
     @property
     def explained(self) -> bool:
@@ -119,9 +127,14 @@ def banged(reading: Reading) -> bool:
     return TABLE_BANG in reading.parts
 
 
+def slammed(reading: Reading) -> bool:
+    """Whether a face's star is a fist slamming the table in anger (ﾌﾟﾝﾌﾟﾝ ノ彡☆): not a blow, not a sparkle, not a laugh."""
+    return TABLE_SLAM in reading.parts
+
+
 def not_a_sparkle(reading: Reading) -> bool:
-    """Whether a face's star is anything but a sparkle (a hit, a table banged): its sparkle labels are noise."""
-    return struck(reading) or banged(reading)
+    """Whether a face's star is anything but a sparkle (a hit, a table banged or slammed): its sparkle labels are noise."""
+    return struck(reading) or banged(reading) or slammed(reading)
 
 
 def _load(name: str):
@@ -173,6 +186,9 @@ class Glossary:
         """The reading of one run; with `big_first`, a small kana that starts it is read as the full-size kana."""
         said = faces.big_first(run) if big_first else run
         key = faces.normalise(said)
+        if key in self.row_of and (longer := self.rows[self.row_of[key]].get("drawn_out")) and faces.reading(said).endswith("ー"):
+            # A word drawn out into another (source.json `drawn_out`): ﾎﾟｶｯ is a bonk, ﾎﾟｶｰ the blank stare of ﾎﾟｶｰﾝ.
+            return Run(run, faces.romanise(faces.reading(said)), (self.row_of[longer],))
         if key in self.row_of:
             # The row's romaji, which a writer checked (cutlet reads 高めリーチ as "takame ri- chi").
             return Run(run, self.rows[self.row_of[key]]["romaji"], (self.row_of[key],))
@@ -220,11 +236,18 @@ class Glossary:
         ]
         ids = {part_id for _, _, part_id in found}
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
-        laughs = any(row["intent"] == "laughing" or row["romaji"].startswith(BANGS) for row in rows)
+        laughs = any(row["intent"] == "laughing" for row in rows)
+        bangs = laughs or any(row["romaji"].startswith(BANGS) for row in rows)
+        huffs = not laughs and (any(row["intent"] == "anger" for row in rows) or ANGRY_BROWS in ids)
         parts = []
         for start, end, part_id in found:
-            if part_id in SPARKLE_PARTS and laughs and self._bangs_the_table(text, start, end):
+            slam = part_id in SPARKLE_PARTS and self._bangs_the_table(text, start, end)
+            if slam and huffs:
+                part_id = TABLE_SLAM
+            elif slam and bangs:
                 part_id = TABLE_BANG
+            elif slam and text[end:end + 1] in STARDUST:
+                pass  # stardust flung by a waving arm: ヾ(=^_^=)ノ彡☆゜・。・゜★
             elif part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
                 part_id = IMPACT_PART
             if part_id not in parts:
@@ -233,9 +256,10 @@ class Glossary:
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for row in rows if row.get("category")), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
+        named = next((row for row in rows if row.get("name") or row.get("label_name")), {})
         return Reading(
             runs=runs, parts=tuple(parts), intent=intent, category=category,
-            name=next((row["name"] for row in rows if row.get("name")), None),
+            name=named.get("name"), label_name=named.get("label_name"),
             sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
         )
@@ -250,12 +274,14 @@ class Glossary:
         contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
         A face that says a greeting is in greeting too. A face whose star is the flash of a hit (`struck`) was filed
         under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)); one whose star is a table banged in
-        laughter (`banged`), filed under sparkle or fight by that star, is happy.
+        laughter (`banged`), filed under sparkle or fight by that star, is happy; one slammed in anger (`slammed`), angry.
         """
         if slug == "sparkle" and struck(reading):
             slug = "fight"
         elif slug in ("sparkle", "fight") and banged(reading):  # a table banged in laughter: ﾉ彡☆ ｷﾞｬﾊﾊ
             slug = INTENT_CATEGORY["laughing"]
+        elif slug in ("sparkle", "fight") and slammed(reading):  # slammed in a huff: ﾌﾟﾝﾌﾟﾝ ノ彡☆
+            slug = INTENT_CATEGORY["anger"]
         contradicted = slug in self.contradicts.get(reading.intent, ()) and (
             self.naming.get(reading.intent) != CONTRADICTED_NAMES or self.says_only(reading, reading.intent))
         misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
@@ -276,7 +302,8 @@ class Glossary:
         kind is "intent" (intent-texts `name`), "label" (a name of the dataset's, intents.json `label_name`),
         "category" (the category's name) or "name" (glossary `names`);
         source is "text" or "part". In order: a greeting the text says; a game its text or parts name; the
-        name a row of its text gives (めりーくりすます: Merry Christmas); the intent of its text, when the
+        name a row of its text gives (めりーくりすます: Merry Christmas; or a name of the dataset's, `label_name`:
+        にやり, Smug face); the intent of its text, when the
         intent names faces (`naming`: always, or when the labels' name contradicts it). A face its text does
         not name is named by a telling part (parts.json `name`: a deep bow is Bowing) unless the labels' name
         agrees with the part (`agrees`), or only when it contradicts it (`contradicts`); with both, when it
@@ -289,6 +316,8 @@ class Glossary:
             return "category", reading.category, "text"
         if reading.name:
             return "name", reading.name, "text"
+        if reading.label_name:  # a smirk (ﾆﾔﾘ) is a Smug face, a cackle (ｹｹｹ) Teasing, whatever the labels said
+            return "label", reading.label_name, "text"
         said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
         if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
             return self._named_by(named)  # ウマイウマイ names a face that also squeals キャー
@@ -381,8 +410,8 @@ class Glossary:
         says a hit word (source.json `hit`: バキッ, ﾁｮｯﾌﾟ, ﾊﾟﾝﾁ) and no twinkle (キラッ)."""
         if any(part_id in IMPACT_PARTS | FLUNG_PARTS and s <= end and e >= start for s, e, part_id in found):
             return True
-        if text[start - 1:start] in SWUNG and text[end:end + 1] in HIT_FACE:
-            return True
+        if text[start - 1:start] in SWUNG and text[end:end + 1] in HIT_FACE and text[start - 2:start - 1] not in HIT_FACE:
+            return True  # not (=☆(●●)☆=): a cheek right inside a face's bracket, and the star an eye
         arm = text[start - 2:start - 1] if text[start - 1:start] in MOTION_MARKS else text[start - 1:start]
         if arm and arm in FIST_ENDS and text[end:end + 1] in FACING_BACK:
             return True
