@@ -577,6 +577,24 @@ def test_a_blow_with_a_name_of_its_own_is_that_blow(run, key, romaji):
     assert GLOSSARY.rows[read.rows[0]].get("hit")
 
 
+@pytest.mark.parametrize("run, key", [("オメデタ鉄球", "おめでた"), ("ｵﾒﾃﾞﾀﾎﾞｳﾘﾝｸﾞ", "おめでた"), ("オメデタ追尾ロケット", "おめでた"),
+                                      ("オメデトウインク", "おめでとういんく"), ("オメデター", "おめでた")])
+def test_a_celebration_with_a_name_of_its_own_is_the_congratulation_it_begins_with(run, key):
+    assert keys_of(GLOSSARY.read_run(run)) == [key]
+
+
+def test_no_face_that_begins_with_omedeta_or_omedeto_is_left_without_congratulations(db):
+    """ｵﾒﾃﾞﾀ鉄球, オメデタミサイル, ｵﾒﾃﾞﾄﾋﾞｰﾑ...: the mock celebrations of the catalog, read as the congratulations they
+    name, not as unknown text (which left them to their labels: Waving, "hey, long time no see!")."""
+    rows = db.execute(
+        "SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id "
+        "WHERE e.sensitive = 0 AND (e.text LIKE 'オメデタ%' OR e.text LIKE 'ｵﾒﾃﾞﾀ%' OR e.text LIKE 'オメデト%' OR e.text LIKE 'ｵﾒﾃﾞﾄ%')").fetchall()
+    assert len(rows) > 100
+    # A blow named after the congratulation (ｵﾒﾃﾞﾀｱﾀｯｸ, ｵﾒﾃﾞﾀﾛｹｯﾄﾊﾟﾝﾁ) is that blow.
+    missed = [text for text, slug in rows if slug not in ("congratulations", "action")]
+    assert len(missed) <= len(rows) // 50, missed
+
+
 @pytest.mark.parametrize("text", ["ドラム缶パンチ!ｏ(メ・・)=日☆", "☆ブー (゜；°(○ニ(-_-；）右フック", "( -o-)/☆ﾋﾞｼ! ~(#ToT)ｱｳ!",
                                   "(゜゜☆＼(--メ)ポカッ", "オメデタアンパンチ！(o ^0^)＝＝〇☆ΞΞΞ(*皿* )バイバイキーン"])
 def test_a_star_beside_a_blow_the_glossary_now_knows_is_an_impact(text):

@@ -164,6 +164,11 @@ class Glossary:
         self._blows = sorted((key for key, number in self.row_of.items()
                               if self.rows[number].get("hit") and self.rows[number]["intent"] == "action" and len(key) >= 3),
                              key=len, reverse=True)
+        # The words of congratulation that name a mock celebration after them (ｵﾒﾃﾞﾀ鉄球, オメデタミサイル, ｵﾒﾃﾞﾄ花束): a run
+        # that begins with one and goes on is that congratulation (read_run). Only the words themselves (おめでと, おめでた),
+        # not the celebrations the glossary names whole.
+        self._congratulations = sorted((key for key, number in self.row_of.items()
+                                        if self.rows[number]["intent"] == "congratulations" and 4 <= len(key) <= 5), key=len, reverse=True)
         self.parts = {row["id"]: row for row in _load("parts.json")}
         # Parts that stand for an intent without a word (a deep bow: sorry, please, thank you): usage_intent.
         self.part_intents = {part_id: row["intent"] for part_id, row in self.parts.items() if row.get("intent")}
@@ -200,6 +205,9 @@ class Glossary:
             # A blow with a name of its own (ﾄﾞﾗﾑ缶ﾊﾟﾝﾁ, 右フック, ローリングエルボー): the blow, said as its row says it.
             number = self.row_of[blow]
             return Run(run, f"{faces.romanise(key[:-len(blow)])} {self.rows[number]['romaji']}", (number,))
+        if pieces is None and (wish := next((w for w in self._congratulations if key.startswith(w) and key != w), None)):
+            # A celebration with a name of its own, mock or not (オメデタ鉄球, おめでと花火): the congratulation it begins with.
+            return Run(run, romaji, (self.row_of[wish],))
         rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
         return Run(run, romaji, rows)
 
