@@ -765,8 +765,10 @@ class Results:
         self._lock = threading.Lock()  # for threaded servers: one ranks further at a time
         faces = sum(len(payload[0]) for kind, payload in ranking.tiers if kind == "faces")  # a subset shares its tier's
         parts = sum(len(payload) for kind, payload in ranking.tiers if kind == "profiles")
-        # The most it will hold: `depth` results, the faces it ranks, a Match and a mask per part.
-        self.size = 512 + 6 * depth + 4 * faces + 200 * (parts + 1)
+        # A face tier's census: a profile id and a count for each profile its faces belong to (~270 for ー).
+        censuses = sum(8 * len(payload[2].profiles) for kind, payload in ranking.tiers if kind == "faces" and payload[2])
+        # The most it will hold: `depth` results, the faces it ranks and their censuses, a Match and a mask per part.
+        self.size = 512 + 6 * depth + 4 * faces + censuses + 200 * (parts + 1)
 
     def page(self, offset: int, limit: int, entries: Entries, entry_counts: tuple[int, ...]) -> list[tuple[int, Match]]:
         end = min(offset + limit, self.depth)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 from array import array
@@ -472,3 +473,19 @@ def test_a_fragments_faces_are_its_positions_without_their_buckets(catalog):
         assert without_buckets(numbers) == array("I", (n & FRAGMENT_POSITION for n in numbers))
         checked += any(n >> 20 for n in numbers)
     assert checked > 100  # fragments whose faces fall in more than one bucket
+
+
+def test_a_kept_search_counts_the_censuses_of_its_face_tiers_in_its_size(client):
+    """The search cache is bounded by what its results hold (kaomoji_api/lru.py): a face tier's census (a profile id and
+    a count per profile its faces belong to, ~270 for ー) is part of that."""
+    from kaomoji_api.current import served
+    from kaomoji_api.search import Results
+
+    with client.application.app_context():
+        searcher = served().searcher
+    ranking = searcher.ranking("ー", "ja")
+    censuses = [payload[2] for kind, payload in ranking.tiers if kind == "faces" and payload[2]]
+    assert censuses and max(len(c.profiles) for c in censuses) > 100
+    uncounted = dataclasses.replace(ranking, tiers=tuple(
+        (kind, (payload[0], payload[1], None) if kind == "faces" else payload) for kind, payload in ranking.tiers))
+    assert Results(ranking, 1000).size - Results(uncounted, 1000).size == sum(8 * len(c.profiles) for c in censuses)
