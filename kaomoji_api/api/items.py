@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from urllib.parse import urlencode
 
 import orjson
@@ -12,9 +13,6 @@ from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog, Category
 from kaomoji_api.current import Served
 from kaomoji_api.locales import DEFAULT_LOCALE
-
-MAX_HOST_URLS = 64
-_host_urls: dict[tuple, str] = {}
 
 
 def entry_items(served: Served, positions, locale: str, *, detail: bool, matches=None) -> orjson.Fragment:
@@ -42,17 +40,15 @@ def public_url() -> str:
     if configured:
         return configured.rstrip("/")
     environ = request.environ
-    # What Werkzeug makes the address from, as the key of the addresses made lately: making one costs a tenth of a
-    # page's time (it decodes an internationalised host name), and a server is asked under a few names. A Host that
-    # TRUSTED_HOSTS refuses raises in request.host and is never kept.
-    key = (environ["wsgi.url_scheme"], environ.get("HTTP_HOST"), environ.get("SERVER_NAME"), environ.get("SERVER_PORT"))
-    found = _host_urls.get(key)
-    if found is None:
-        found = get_current_url(request.scheme, request.host).rstrip("/")
-        if len(_host_urls) >= MAX_HOST_URLS:  # whatever Host headers clients send
-            _host_urls.clear()
-        _host_urls[key] = found
-    return found
+    return _host_url(environ["wsgi.url_scheme"], environ.get("HTTP_HOST"), environ.get("SERVER_NAME"), environ.get("SERVER_PORT"))
+
+
+@functools.lru_cache(maxsize=64)
+def _host_url(scheme: str, host: str | None, server_name: str | None, server_port: str | None) -> str:
+    # Kept by what Werkzeug makes the address from: making it costs a tenth of a page's time (it decodes an
+    # internationalised host name), a server is asked under a few names, and at most 64 are kept whatever Host headers
+    # clients send. A Host that TRUSTED_HOSTS refuses raises in request.host, and an exception is never kept.
+    return get_current_url(request.scheme, request.host).rstrip("/")
 
 
 def category_url(slug: str, locale: str) -> str:
