@@ -8,8 +8,8 @@ Two tables, each endpoint as a ratio to bench/bare_app.py measured in the same r
   body as large as the endpoint's (`/bare?size=N`); for each endpoint, `--rounds` rounds that alternate
   the bare route and the endpoint (which goes first alternates too), and the median of the rounds' ratios.
   wrk then never takes CPU from the worker, and a body's size costs both sides the same.
-- deployed: as deploy/gunicorn.conf.py runs it, `--workers` sync workers on every core with wrk beside them,
-  the bare route's small body measured before and after the endpoints; and each worker's peak RSS.
+- deployed: as deploy/gunicorn.conf.py runs it, `--workers` sync workers on every core with wrk beside them, against
+  the bare route's small body, in alternating rounds as above (median); and each worker's peak RSS.
 Rows with random ids (single entry, kaomoji page) ask for them through a wrk script, which costs wrk a
 little on every request, so their bare route is driven by a like script. Then search is timed in-process,
 cold (cache cleared) and warm, against kaomoji_dataset.search(), over both relevance sets.
@@ -218,41 +218,47 @@ def strict(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
 
 
 def deployed(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
-    """The deployed table: `--workers` workers on every core, wrk beside them, the bare route's small body."""
+    """The deployed table: `--workers` workers on every core, wrk beside them, against the bare route's small body;
+    for each endpoint, `--rounds` rounds that alternate it and the bare route (which goes first alternates too), and
+    the median of the rounds' ratios, as in the strict table."""
     service_port, bare_port = free_port(), free_port()
     service = start("wsgi:app", service_port, args, env, workers=args.workers)
     bare = start("bench.bare_app:app", bare_port, args, {}, workers=args.workers)
     base = f"http://127.0.0.1:{service_port}"
+    rows = []
     try:
         scripts = {kind: random_id_script(ids, folder, prefix) for kind, prefix in PREFIXES.items()} | {None: None}
-        bare_script = random_id_script(ids, folder, "/bare?id=")
+        bare_url, bare_script = f"http://127.0.0.1:{bare_port}/bare", random_id_script(ids, folder, "/bare?id=")
         for _, path, kind in endpoints:  # warm every worker's caches and indexes
             wrk(base + path, 1, scripts[kind])
-        bare_url = f"http://127.0.0.1:{bare_port}/bare"
-        bare_before = wrk(bare_url, args.deployed_seconds)
-        bare_scripted = wrk(bare_url, args.deployed_seconds, bare_script) if any(e[2] for e in endpoints) else None
-        results = [(name, kind, wrk(base + path, args.deployed_seconds, scripts[kind])) for name, path, kind in endpoints]
-        bare_after = wrk(bare_url, args.deployed_seconds)
+        wrk(bare_url, 1)
+        for name, path, kind in endpoints:
+            # A row with random ids is compared with the bare route driven by a like script (random_id_script).
+            runs = [("ours", base + path, scripts[kind]), ("bare", bare_url, bare_script if kind else None)]
+            measured = []
+            for round_number in range(args.rounds):
+                result = {}
+                for who, url, lua in runs if round_number % 2 == 0 else runs[::-1]:
+                    result[who] = wrk(url, args.deployed_seconds, lua)
+                measured.append(result)
+            rows.append((name, measured))
         peaks = worker_peak_rss_mb(service)
     finally:
         stop(service)
         stop(bare)
 
-    bare_rps = (bare_before["rps"] + bare_after["rps"]) / 2
     print(f"deployed: gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads; "
-          f"wrk -t1 -c8 -d{args.deployed_seconds}s on the same cores; {os.cpu_count()} cores\n")
-    print("| endpoint | req/s | p50 ms | p99 ms | vs bare Flask |")
-    print("|---|---|---|---|---|")
-    print(
-        f"| bare Flask route (before / after) | {bare_before['rps']:.0f} / {bare_after['rps']:.0f} "
-        f"| {bare_before['p50']:.2f} | {bare_before['p99']:.2f} | 100% |"
-    )
-    if bare_scripted:
-        print(f"| bare Flask route, random ids (wrk script) | {bare_scripted['rps']:.0f} | {bare_scripted['p50']:.2f} | {bare_scripted['p99']:.2f} | 100% |")
-    for name, kind, r in results:
-        flag = f" ({r['errors']} errors)" if r["errors"] else ""
-        yardstick = bare_scripted["rps"] if kind else bare_rps
-        print(f"| {name} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['rps'] / yardstick:.0%}{flag} |")
+          f"wrk -t1 -c8 on the same cores; {os.cpu_count()} cores; {args.rounds} alternating rounds of "
+          f"{args.deployed_seconds} s against the bare route's small body, median ratio\n")
+    print("| endpoint | req/s | p50 ms | p99 ms | bare req/s | vs bare Flask (median) | rounds |")
+    print("|---|---|---|---|---|---|---|")
+    for name, measured in rows:
+        ratios = [m["ours"]["rps"] / m["bare"]["rps"] for m in measured]
+        middle = measured[ratios.index(statistics.median_low(ratios))]
+        errors = sum(m["ours"]["errors"] for m in measured)
+        flag = f" ({errors} errors)" if errors else ""
+        print(f"| {name} | {middle['ours']['rps']:.0f} | {middle['ours']['p50']:.2f} | {middle['ours']['p99']:.2f} "
+              f"| {middle['bare']['rps']:.0f} | **{statistics.median(ratios):.0%}**{flag} | {' '.join(f'{r:.0%}' for r in ratios)} |")
     print(f"\npeak RSS per worker: {', '.join(f'{p:.1f} MB' for p in peaks)}\n")
 
 
@@ -260,12 +266,12 @@ def main() -> None:
     sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
-    parser.add_argument("--rounds", type=int, default=3, help="strict rounds per endpoint")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per endpoint, in each table")
     parser.add_argument("--seconds", type=int, default=3, help="length of each strict run")
     parser.add_argument("--workers", type=int, default=2, help="workers of the deployed table")
     parser.add_argument("--worker-class", default="sync")
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--deployed-seconds", type=int, default=8, help="length of each deployed run")
+    parser.add_argument("--deployed-seconds", type=int, default=5, help="length of each deployed run")
     parser.add_argument("--only", help="measure only the endpoints whose name contains this (e.g. random)")
     tables = parser.add_mutually_exclusive_group()
     tables.add_argument("--strict-only", action="store_true")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import html
 import json
 import os
 import random
@@ -111,8 +112,9 @@ def _sample(population, count: int) -> list:
     return [population[index] for index in drawn]
 
 
-# Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\).
-ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED = 1, 2, 4, 8, 16
+# Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\). HTML_ESCAPED: it
+# is not its own HTML text (it holds & < > " or ').
+ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED, HTML_ESCAPED = 1, 2, 4, 8, 16, 32
 _new_tuple = tuple.__new__
 
 
@@ -129,7 +131,7 @@ class Entries:
         self.categories = array("B")    # category id at each position
         self.shapes = array("I")        # face shape (near-copy key) at each position
         self.widths = array("B")        # display width at each position
-        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED
+        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
         self.text_readings = array("H")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
@@ -162,7 +164,7 @@ class Entries:
             encoded = text.encode()
             escaped = orjson.dumps(text) != b'"%b"' % encoded
             self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
-                              | escaped * ESCAPED)
+                              | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
             texts += encoded
             self.ends.append(len(texts))
             self.by_profile.setdefault(profile_id, array("I")).append(position)

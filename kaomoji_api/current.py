@@ -14,7 +14,7 @@ import random
 import sqlite3
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import current_app
 
@@ -35,6 +35,9 @@ class Served:
     searcher: Searcher
     responses: SizedLru
     openapi: dict
+    # What the web pages make of this catalog as they are asked for (kaomoji_api/web/render.py): kept with it and
+    # replaced with it.
+    pages: dict = field(default_factory=dict)
 
 
 def open_served(app, path: str) -> Served:

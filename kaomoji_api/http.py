@@ -13,6 +13,7 @@ import hashlib
 
 import orjson
 from flask import Response, request
+from flask.sessions import NullSession, SessionInterface
 from flask_cors import CORS
 from werkzeug.datastructures import Headers
 
@@ -151,7 +152,21 @@ def no_sniffing(response: Response) -> Response:
     return response
 
 
+class NoSessions(SessionInterface):
+    """The service keeps no sessions and sets no cookies: every request gets the same read-only empty session, instead of
+    Flask's default looking for a session cookie and making a new empty one on each request."""
+
+    null = NullSession()
+
+    def open_session(self, app, request) -> NullSession:
+        return self.null
+
+    def save_session(self, app, session, response) -> None:
+        pass  # never called: Flask saves no null session
+
+
 def init_app(app) -> None:
+    app.session_interface = NoSessions()
     # A preflight names only the methods the API has.
     CORS(app, origins="*", methods=["GET", "HEAD", "OPTIONS"], expose_headers=EXPOSED_HEADERS, max_age=86400, send_wildcard=True)
     app.after_request(no_sniffing)

@@ -197,6 +197,20 @@ def test_the_faces_like_it_on_a_kaomoji_page_are_those_made_for_it_even_when_kep
             assert f'<ul id="results" class="grid" aria-busy="false">{fresh}</ul>' in body, (locale, position)
 
 
+def test_cards_write_faces_with_the_characters_html_escapes_as_text(client):
+    """A card writes a face as its bytes stand unless it holds & < > " or ' (HTML_ESCAPED): every such face of the catalog,
+    and faces without, read back from the markup as themselves, with their names."""
+    state = client.application.extensions["kaomoji_served"].value
+    entries = state.catalog.entries
+    special = [p for p in range(entries.visible) if set(entries.text_at(p)) & set("&<>\"'")]
+    assert len(special) > 100
+    positions = [*special, *range(50)]
+    html = Html(f"<ul>{render.cards(state, positions, 'fr').decode()}</ul>")
+    assert html.texts("face-text") == [entries.text_at(p) for p in positions]
+    names = state.items.names("fr")
+    assert html.texts("name") == [names[entries.profiles[p]] for p in positions]
+
+
 def test_a_sensitive_face_has_its_own_page_unindexed_and_is_never_listed_elsewhere(client, catalog, sensitive_id):
     _, html = page(client, f"/kaomoji/{sensitive_id}")
     assert html.meta["robots"] == "noindex"

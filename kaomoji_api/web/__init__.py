@@ -77,27 +77,27 @@ def _page_number() -> int | None:
 
 
 def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
-          view: dict, heading: str = "", cards: bytes = b"", pager: str = "", article: str = "", query: str = "",
+          view: dict, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"", query: str = "",
           og_type: str = "website", chips: bool = True):
     """A page: the locale's chrome filled with this page's parts (all escaped already); `suffix` is its address after
     the locale's prefix, query included, which with the public address names what the page shows."""
-    chrome = render.chrome(served().catalog, locale)
+    chrome = render.chrome(served(), locale)
     site = render.labels()[locale]["title"]
     base = public_url()
-    parts = {
-        "title": (f"{title} · {site}" if title != site else site).encode(),
-        "description": description.encode(),
-        "head": render.head(chrome, base, suffix, locale, title, description, index=index and status == 200, og_type=og_type),
-        "view": render.view_json(view),
-        "query": query.encode(),
-        "chips": chrome.chips if chips else b"",
-        "article": article.encode(),
-        "heading": heading.encode(),
-        "cards": cards,
-        "pager": pager.encode(),
-        "languages": render.languages(chrome, suffix),
-    }
-    return html_response(chrome.fill(parts), chrome.etag(base, suffix), max_age, locale=locale, status=status)
+    page = chrome.fill(  # in the order of render.SLOTS
+        (f"{title} · {site}" if title != site else site).encode(),
+        description.encode(),
+        render.head(chrome, base, suffix, locale, title, description, index=index and status == 200, og_type=og_type),
+        render.view_json(view),
+        query.encode(),
+        chrome.chips if chips else b"",
+        article,
+        heading.encode(),
+        cards,
+        pager.encode(),
+        render.languages(chrome, suffix),
+    )
+    return html_response(page, chrome.etag(base, suffix), max_age, locale=locale, status=status)
 
 
 def _error(locale: str, status: int, text: str):
@@ -184,7 +184,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
         index=not item["sensitive"], og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
-        article=render.entry_article(item, code, catalog, render.face_class(item["display_width"], item["needs_cjk_font"]), face, name),
+        article=render.entry_article(item, code, render.chrome(state, code), render.face_class(item["display_width"], item["needs_cjk_font"]), face, name),
         heading=render.labels()[code]["similar"] if similar else "", cards=render.similar_cards(state, similar, code),
     )
 

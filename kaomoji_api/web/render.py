@@ -11,7 +11,6 @@ import functools
 import hashlib
 import json
 import sys
-import weakref
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
@@ -20,7 +19,7 @@ import orjson
 from flask import render_template, url_for
 from markupsafe import Markup
 
-from kaomoji_api.catalog import NEEDS_CJK_FONT, Catalog
+from kaomoji_api.catalog import HTML_ESCAPED, NEEDS_CJK_FONT, Catalog
 from kaomoji_api.current import Served
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.lru import SizedLru
@@ -33,9 +32,6 @@ DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines sho
 # og:locale takes language_TERRITORY; the locales whose language alone does not say it get the one they are written for.
 OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
-_chromes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_names: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_similar: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # The cards of the faces like it that kaomoji pages asked for lately: ~50 sets of 8 (pages of one profile show the same).
 SIMILAR_CACHE_BYTES = 192 * 1024
 
@@ -98,21 +94,24 @@ class Chrome:
     encodes only its own parts.
     """
 
-    def __init__(self, html: str, head: str, languages: str, chips: str, version: str):
+    def __init__(self, html: str, head: str, languages: str, chips: str, category_links: dict[str, str], version: str):
         parts = html.split(MARK)
         texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
+        self.order = [SLOTS.index(name) for name in self.slots]  # the page's slots as indexes of SLOTS
         self.fixed = [text.encode() for text in texts]
         # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
         self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *self.fixed])).digest()
         self.head, self.languages = head.encode(), languages.encode()
         self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
+        self.category_links = category_links  # a list item linking to each category's page, by slug
 
-    def fill(self, parts: dict[str, bytes]) -> bytes:
-        """The page: the fixed HTML with the page's `parts`, escaped and encoded already, in their slots."""
+    def fill(self, *parts: bytes) -> bytes:
+        """The page: the fixed HTML with the page's `parts`, one for each of SLOTS in its order, escaped and encoded
+        already, in their slots."""
         out = [self.fixed[0]]
-        for name, fixed in zip(self.slots, self.fixed[1:], strict=True):
-            out += (parts.get(name, b""), fixed)
+        for index, fixed in zip(self.order, self.fixed[1:], strict=True):
+            out += (parts[index], fixed)
         return b"".join(out)
 
     def etag(self, base: str, suffix: str) -> str:
@@ -122,17 +121,15 @@ class Chrome:
         return f'"{hashlib.sha1(self.digest + f"{base}{MARK}{suffix}".encode()).hexdigest()}"'
 
 
-def chrome(catalog: Catalog, locale: str) -> Chrome:
+def chrome(state: Served, locale: str) -> Chrome:
     """The chrome of `locale`'s pages for this catalog (its links are relative: the same at every address).
 
-    Kept beside the catalog object (weakly: a replaced catalog takes its chromes with it), so a new catalog gets new
-    chrome with its category names and counts. Made inside a request: asset URLs come from url_for.
+    Kept with the catalog (Served.pages), so a new catalog gets new chrome with its category names and counts. Made
+    inside a request: asset URLs come from url_for.
     """
-    # get before setdefault: WeakKeyDictionary.setdefault makes a weak reference on every call.
-    made = _chromes.get(catalog) or _chromes.setdefault(catalog, {})
-    found = made.get(locale)
+    found = state.pages.get(locale)
     if found is None:
-        found = made[locale] = _make_chrome(catalog, locale)
+        found = state.pages[locale] = _make_chrome(state.catalog, locale)
     return found
 
 
@@ -173,7 +170,12 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         f'<span>{format_count(c.count, locale)}</span></a></li>'
         for c in sorted(catalog.categories, key=lambda c: -c.count)
     )
-    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips, catalog.version)
+    category_links = {
+        c.slug: f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))}</a></li>'
+        for c in catalog.categories
+    }
+    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips, category_links,
+                  catalog.version)
 
 
 def _markup(text: str) -> Markup:
@@ -226,35 +228,44 @@ def view_json(view: dict) -> bytes:
 def cards(state: Served, positions, locale: str) -> bytes:
     """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are; encoded.
 
-    Read straight from the entries' arrays: a page of 24 would otherwise build 24 Entry tuples it mostly ignores.
+    Written as bytes straight from the entries' arrays: a face is its UTF-8 as it stands unless it holds a character
+    HTML escapes (HTML_ESCAPED), and a card is one %-format of its locale's template.
     """
     catalog = state.catalog
-    entries, names, slugs, t = catalog.entries, escaped_names(state, locale), catalog.category_slugs, labels()[locale]
+    entries, names, slugs, template = catalog.entries, escaped_names(state, locale), category_slugs(state), card_template(locale)
     ids, profiles, categories, widths, flags, texts, ends = (
         entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
-    copy_before, copy_after = t["copy_face"].split("{name}")
-    details_before, details_after = t["details_for"].split("{name}")
-    kaomoji = f"{prefix(locale)}/kaomoji/"
     out = []
     for position in positions:
-        name, entry_id = names[profiles[position]], ids[position]
-        out.append(
-            f'<li class="card" data-id="{entry_id}" data-category="{slugs[categories[position]]}">'
-            f'<button type="button" class="face" aria-label="{copy_before}{name}{copy_after}">'
-            f'<span class="{face_class(widths[position], flags[position] & NEEDS_CJK_FONT)}">'
-            f'{escape(texts[ends[position]:ends[position + 1]].decode())}</span><span class="name">{name}</span></button>'
-            f'<a class="info" href="{kaomoji}{entry_id}" aria-label="{details_before}{name}{details_after}">i</a></li>'
-        )
-    return "".join(out).encode()
+        name, entry_id, flag, text = names[profiles[position]], ids[position], flags[position], texts[ends[position]:ends[position + 1]]
+        if flag & HTML_ESCAPED:
+            text = escape(text.decode()).encode()
+        out.append(template % (entry_id, slugs[categories[position]], name, face_class_bytes(widths[position], flag & NEEDS_CJK_FONT), text,
+                               name, entry_id, name))
+    return b"".join(out)
+
+
+@functools.cache
+def card_template(locale: str) -> bytes:
+    """A card in `locale` as a %-template of its id, category, name, face classes, face, name, id and name."""
+    t = labels()[locale]
+    copy_before, copy_after = t["copy_face"].replace("%", "%%").split("{name}")
+    details_before, details_after = t["details_for"].replace("%", "%%").split("{name}")
+    return (
+        f'<li class="card" data-id="%d" data-category="%b">'
+        f'<button type="button" class="face" aria-label="{copy_before}%b{copy_after}">'
+        f'<span class="%b">%b</span><span class="name">%b</span></button>'
+        f'<a class="info" href="{prefix(locale)}/kaomoji/%d" aria-label="{details_before}%b{details_after}">i</a></li>'
+    ).encode()
 
 
 def similar_cards(state: Served, positions: list[int], locale: str) -> bytes:
     """The cards of a kaomoji page's faces like it, encoded. The pages of a profile's faces show the same few (its
     cleanest, then its category's), and ten profiles hold 40% of the faces: the cards of the sets shown lately are kept,
     per catalog, within SIMILAR_CACHE_BYTES, instead of being made again for every page."""
-    kept = _similar.get(state.items)
+    kept = state.pages.get("similar")
     if kept is None:
-        kept = _similar.setdefault(state.items, SizedLru(SIMILAR_CACHE_BYTES, sys.getsizeof))
+        kept = state.pages["similar"] = SizedLru(SIMILAR_CACHE_BYTES, sys.getsizeof)
     key = (locale, *positions)
     found = kept.get(key)
     if found is None:
@@ -263,13 +274,24 @@ def similar_cards(state: Served, positions: list[int], locale: str) -> bytes:
     return found
 
 
-def escaped_names(state: Served, locale: str) -> list[str | None]:
-    """Each profile's name in `locale`, HTML-escaped, by profile id: escaped once per catalog and locale, not per card
-    (most are the same string objects as the names: escape returns a string with nothing to escape as it is)."""
-    made = _names.get(state.items) or _names.setdefault(state.items, {})
-    found = made.get(locale)
+def escaped_names(state: Served, locale: str) -> list[bytes | None]:
+    """Each profile's name in `locale`, HTML-escaped and encoded, by profile id: once per catalog and locale, not per card
+    (profiles share names: one copy of each)."""
+    found = state.pages.get(("names", locale))
     if found is None:
-        found = made[locale] = [None if name is None else escape(name) for name in state.items.names(locale)]
+        encoded: dict[str, bytes] = {}
+        found = state.pages["names", locale] = [
+            None if name is None else encoded.get(name) or encoded.setdefault(name, escape(name).encode())
+            for name in state.items.names(locale)
+        ]
+    return found
+
+
+def category_slugs(state: Served) -> dict[int, bytes]:
+    """Each category's slug, encoded, by category id (slugs are ASCII letters and hyphens: nothing to escape)."""
+    found = state.pages.get("slugs")
+    if found is None:
+        found = state.pages["slugs"] = {number: slug.encode() for number, slug in state.catalog.category_slugs.items()}
     return found
 
 
@@ -278,6 +300,12 @@ def face_class(width: int, needs_cjk_font: bool) -> str:
     """The classes of a face's text, as catalog.js sets them: smaller when wide, a CJK font first when it needs one."""
     return ("face-text" + (" wide" if WIDE <= width < VERY_WIDE else " very-wide" if width >= VERY_WIDE else "")
             + (" cjk" if needs_cjk_font else ""))
+
+
+@functools.cache
+def face_class_bytes(width: int, needs_cjk_font: int) -> bytes:
+    """face_class, encoded."""
+    return face_class(width, bool(needs_cjk_font)).encode()
 
 
 def pager(path: str, page: int, total_pages: int, locale: str, query: str = "") -> str:
@@ -303,37 +331,36 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
 
 
-def entry_article(item: dict, locale: str, catalog: Catalog, face_classes: str, face: str, name: str) -> str:
-    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories;
-    `face` and `name` are the item's, escaped already."""
+def entry_article(item: dict, locale: str, chrome: Chrome, face_classes: str, face: str, name: str) -> bytes:
+    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories,
+    encoded; `face` and `name` are the item's, escaped already."""
     t = labels()[locale]
-    categories = "".join(
-        f'<li><a href="{category_path(slug, locale)}">{escape(catalog.category_name(catalog.category_by_slug[slug].id, locale))}</a></li>'
-        for slug in item["categories"]
-    )
+    usage, keywords = item["usage"], item["keywords"]
+    # Every text escaped in one call: MARK is in no text of the catalog, and escape leaves it be.
+    meaning, note, *texts = escape(MARK.join([item["meaning"], item["note"], *usage, *keywords])).split(MARK)
     return (
         f'<article class="entry" id="entry" data-id="{item["id"]}" data-category="{item["category"]}">'
         f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{face}</span></p>'
         f'<h2 class="entry-name" id="entry-name">{name}</h2>'
-        f'<p class="entry-meaning">{escape(item["meaning"])}</p>'
+        f'<p class="entry-meaning">{meaning}</p>'
         f'<button type="button" id="entry-copy" class="copy" hidden>{t["copy"]}</button>'
         f'<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
-        f'<h3>{t["note"]}</h3><p class="entry-note">{escape(item["note"])}</p>'
-        f'<h3>{t["usage"]}</h3><ul class="usage">{list_items(item["usage"])}</ul>'
-        f'<h3>{t["keywords"]}</h3><ul class="keywords">{list_items(item["keywords"])}</ul>'
-        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{categories}</ul>'
+        f'<h3>{t["note"]}</h3><p class="entry-note">{note}</p>'
+        f'<h3>{t["usage"]}</h3><ul class="usage">{list_items(texts[:len(usage)])}</ul>'
+        f'<h3>{t["keywords"]}</h3><ul class="keywords">{list_items(texts[len(usage):])}</ul>'
+        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{"".join(map(chrome.category_links.get, item["categories"]))}</ul>'
         f'</article>'
-    )
+    ).encode()
 
 
 def list_items(texts: list[str]) -> str:
-    """Each text as an escaped <li>, escaped in one call: MARK is in no text of the catalog, and escape leaves it be."""
-    return f"<li>{escape(MARK.join(texts)).replace(MARK, '</li><li>')}</li>" if texts else ""
+    """Each text, escaped already, as an <li>."""
+    return f"<li>{'</li><li>'.join(texts)}</li>" if texts else ""
 
 
-def message_article(title: str, text: str, locale: str) -> str:
+def message_article(title: str, text: str, locale: str) -> bytes:
     """The body of an error page: what went wrong, and the way back."""
     return (
         f'<article class="entry message" id="message"><h2 class="entry-name">{title}</h2><p>{text}</p>'
         f'<p><a href="{home_path(locale)}">{labels()[locale]["back_home"]}</a></p></article>'
-    )
+    ).encode()
