@@ -2,7 +2,7 @@
 
     python bench/worst_memory.py [--catalog catalog.sqlite] [--pages 700]
 
-One gunicorn sync worker (limits off) is sent the worst-cache test's requests (the broadest searches in six locales
+One gunicorn sync worker (deploy/gunicorn.conf.py, limits off) is sent the worst-cache test's requests (the broadest searches in six locales
 on deep pages, then lists of 100 with and without filters), and its resident memory is printed; then `--pages`
 kaomoji pages of random faces in each of six locales (the cards of "faces like it" are kept per catalog), and its
 memory again.
@@ -45,7 +45,9 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "KAOMOJI_CATALOG": str(Path(args.catalog).resolve()), "KAOMOJI_RATELIMIT_ENABLED": "false"}
-    master = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1",
+    # As the test runs it: with deploy/gunicorn.conf.py (its access log dropped here).
+    master = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                               "--bind", f"127.0.0.1:{port}", "--workers", "1", "--access-logfile", "/dev/null",
                                "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env, start_new_session=True)
 
     def get(path: str) -> None:
