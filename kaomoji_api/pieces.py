@@ -48,8 +48,7 @@ def json_inside(value: str | tuple) -> bytes:
 class LocalePieces(NamedTuple):
     """What items in one locale are written with, made on the locale's first request."""
 
-    names: list[str | None]        # each profile's name, by profile id
-    names_json: list[bytes | None]  # the same inside a JSON string's quotes
+    names_json: list[bytes | None]  # each profile's name inside a JSON string's quotes, by profile id
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
     glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
     frame: tuple[bytes, Callable]  # a meaning line: a bytes template, and what picks its values of (text, romaji, gloss)
@@ -211,8 +210,9 @@ class ItemWriter:
         return b'["%b"]' % b'","'.join([text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]])
 
     def names(self, locale: str) -> list[str | None]:
-        """Each profile's name in `locale`, by profile id."""
-        return (self._locales.get(locale) or self._read_locale(locale)).names
+        """Each profile's name in `locale`, by profile id: read back from the JSON pieces, which are all that is kept."""
+        return [None if name is None else orjson.loads(b'"%b"' % name)
+                for name in (self._locales.get(locale) or self._read_locale(locale)).names_json]
 
     def _read_locale(self, locale: str) -> LocalePieces:
         catalog, frames = self.catalog, self.catalog.frames[locale]
@@ -222,12 +222,11 @@ class ItemWriter:
             for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
             for with_romaji in (True, False)
         }
-        # Profiles share names and keyword lists (a few hundred of each for ~1,000 profiles): one copy of each.
+        # Profiles share names and keyword lists (~300 names and ~650 lists for ~1,300 profiles): one copy of each.
         encoded: dict = {}
         texts = self.catalog.profile_texts(locale)
         pieces = self._locales[locale] = LocalePieces(
-            [None if t is None else encoded.setdefault(t[0], t[0]) for t in texts],
-            [None if t is None else encoded.get((t[0],)) or encoded.setdefault((t[0],), json_inside(t[0])) for t in texts],
+            [None if t is None else encoded.get(t[0]) or encoded.setdefault(t[0], json_inside(t[0])) for t in texts],
             [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
             tuple(map(json_inside, catalog.glosses(locale))), _template(frame), _template(frame.replace(b" {romaji}", b"")), separator,
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),

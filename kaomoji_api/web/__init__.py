@@ -14,7 +14,7 @@ from werkzeug.routing import BaseConverter
 
 from kaomoji_api.api.bounds import MAX_PAGE, QUERY_MAX_LENGTH, SEARCH_DEPTH
 from kaomoji_api.api.items import public_url
-from kaomoji_api.current import served
+from kaomoji_api.current import Served, served
 from kaomoji_api.http import CONTENT_SECURITY_POLICY, NO_STORE, PAGE, SHORT, html_response
 from kaomoji_api.locales import DEFAULT_LOCALE, resolve
 from kaomoji_api.response_cache import cached_response
@@ -76,12 +76,12 @@ def _page_number() -> int | None:
     return None
 
 
-def _show(locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
+def _show(state: Served, locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
           view: dict, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"", query: str = "",
           og_type: str = "website", chips: bool = True):
     """A page: the locale's chrome filled with this page's parts (all escaped already); `suffix` is its address after
     the locale's prefix, query included, which with the public address names what the page shows."""
-    chrome = render.chrome(served(), locale)
+    chrome = render.chrome(state, locale)
     site = render.labels()[locale]["title"]
     base = public_url()
     page = chrome.fill(  # in the order of render.SLOTS
@@ -105,7 +105,7 @@ def _error(locale: str, status: int, text: str):
     title = render.labels()[locale]["not_found_title" if status == 404 else "bad_request_title"]
     # The address as sent, percent-encoded: it goes into links and tags, and Werkzeug has decoded %22, %3C and %00.
     suffix = render.quote(request.path.removeprefix(render.prefix(locale)) or "/", safe="/")
-    return _show(locale, suffix, title, text, max_age=NO_STORE, status=status, view={"kind": "message"},
+    return _show(served(), locale, suffix, title, text, max_age=NO_STORE, status=status, view={"kind": "message"},
                  article=render.message_article(title, text, locale))
 
 
@@ -121,12 +121,12 @@ def catalog_page(locale: str | None = None):
     code = _localized(locale)
     if code is None:
         return _to_canonical(locale, "/")
-    catalog, t = served().catalog, render.labels()[code]
-    total = catalog.entries.visible
+    state, t = served(), render.labels()[code]
+    total = state.catalog.entries.visible
     return _show(
-        code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
+        state, code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
         heading=f'{t["heading_all"]} · {render.label(code, "count", count=render.format_count(total, code))}',
-        cards=render.cards(served(), range(min(PAGE_SIZE, total)), code),
+        cards=render.cards(state, range(min(PAGE_SIZE, total)), code),
     )
 
 
@@ -137,7 +137,8 @@ def category_page(slug: str, locale: str | None = None):
     code = _localized(locale)
     if code is None:
         return _to_canonical(locale, f"/category/{slug}")
-    catalog = served().catalog
+    state = served()
+    catalog = state.catalog
     category = catalog.category_by_slug.get(slug)
     if category is None:
         return _error(code, 404, render.labels()[code]["not_found"])
@@ -155,8 +156,8 @@ def category_page(slug: str, locale: str | None = None):
                                description=render.escape(catalog.category_description(category.id, code)))
     suffix = f"/category/{slug}" + (f"?page={page}" if page > 1 else "")
     return _show(
-        code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
-        heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(served(), positions, code),
+        state, code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
+        heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(state, positions, code),
         pager=render.pager(render.category_path(slug, code), page, total_pages, code),
     )
 
@@ -181,7 +182,7 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
     face, name = render.escape(item["text"]), render.escape(item["name"])
     similar = catalog.similar_positions(position, SIMILAR)
     return _show(
-        code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
+        state, code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
         index=not item["sensitive"], og_type="article", chips=False,
         view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
         article=render.entry_article(item, code, render.chrome(state, code), render.face_class(item["display_width"], item["needs_cjk_font"]), face, name),
@@ -215,7 +216,7 @@ def search_page(locale: str | None = None):
     suffix = f"/search?q={render.escape(render.quote(query, safe=''))}" + (f"&amp;page={page}" if page > 1 else "")
     cards = render.cards(state, [position for position, _ in hits], code)
     return _show(
-        code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
+        state, code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
         view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},
         heading=f'{heading} · {render.label(code, "count", count=render.format_count(total, code))}',
         cards=cards or f'<li class="empty">{t["no_results"]}</li>'.encode(),
