@@ -59,6 +59,8 @@ _BIG = str.maketrans("ぁぃぅぇぉゃゅょゎァィゥェォャュョヮｧ�
 # lines and the kanji.
 _NEVER_READ = FACE_PART_CHARS - _READ_WHEN_LEADING - frozenset("ヘﾍへェｪーｰ〜～っ")
 _CLOSE = frozenset(")）」｣]］】〕>＞｝}")
+_EDGES = "川州巛"  # long hair framing a face (川・_・川), a spray's mist (鹵~巛): drawn where a run starts or ends
+_EDGE_ARMS = "ノﾉヽヾゞゝっつ"  # the arms glued to them (川ヾ川ゞ川分身避け); not ヘ, which may be a laugh
 _OPEN = frozenset("(（「｢[［【〔<＜｛{")
 
 _ELONGATION = re.compile("[ー〜~]+")
@@ -80,7 +82,13 @@ def _vowel(kana: str) -> str:
 
 def _trim(run: str, before: str, after: str) -> str:
     """Drop arms glued to a face: a leading one after a closing bracket, a trailing one
-    before an opening bracket. エヘヘ( keeps its last ヘ: it repeats the one before it."""
+    before an opening bracket. エヘヘ( keeps its last ヘ: it repeats the one before it.
+    Hair and spray lines that start or end a run are the face's edge, and an arm beside them is glued to it:
+    川*｀皿´川ノ殺せ reads 殺せ, 鹵~巛殺殺殺 reads 殺殺殺, ｵﾗ州゜_゜州 reads ｵﾗ."""
+    if run[:1] in _EDGES and run.lstrip(_EDGES + _EDGE_ARMS):
+        run = run.lstrip(_EDGES + _EDGE_ARMS)
+    if run[-1:] in _EDGES and run.rstrip(_EDGES + _EDGE_ARMS):
+        run = run.rstrip(_EDGES + _EDGE_ARMS)
     if before in _CLOSE:
         while run and run[0] in _ARMS:
             run = run[1:]

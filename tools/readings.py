@@ -25,7 +25,8 @@ STRONG_INTENTS = (
     "good-night", "good-morning", "welcome-back", "im-home", "meal", "goodbye", "hello", "regards",
     "thanks", "apology", "congratulations",
     "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
-    "consolation", "encouragement", "crying", "laughing", "anger", "love", "surprise", "joy", "tasty",
+    # A threat (殺す, 呪ってやる) outranks a laugh beside it: ｱﾊﾊﾊ (殺す) is a menace with a sinister laugh, not a joke.
+    "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "surprise", "joy", "tasty",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
@@ -44,7 +45,7 @@ INTENT_CATEGORY = {
     "welcome-back": "greeting", "im-home": "greeting", "meal": "greeting", "regards": "greeting",
     "thanks": "greeting", "congratulations": "greeting", "apology": "sorry",
     "consolation": "sympathy", "encouragement": "sympathy", "crying": "sad", "laughing": "happy", "joy": "happy",
-    "anger": "angry", "love": "love", "surprise": "surprised", "tasty": "food", "food": "food",
+    "anger": "angry", "threat": "angry", "love": "love", "surprise": "surprised", "tasty": "food", "food": "food",
     "seasons": "greeting",  # season's greetings: Merry Christmas, a happy New Year
 }
 # The games that have categories of their own: a face whose text or parts name one is named by it.
@@ -85,12 +86,20 @@ TABLE_BANG = "table-bang"
 # The same slam in a huff: a face whose text scolds (ﾌﾟﾝﾌﾟﾝ, ﾌﾞｰﾌﾞｰ) or whose brows frown ((*｀ε´*)ノ＿彡☆ﾊﾞﾝﾊﾞﾝ) and
 # that does not laugh: the desk banged in anger, no blow, no sparkle, no laughter.
 TABLE_SLAM, ANGRY_BROWS = "table-slam", "angry-brows"
+# A star that is neither a sparkle nor a blow landing, in a fight: the glint of a blade or a gun (in a face that holds a
+# weapon, says one, or says a blow with a glint: ｷﾗｯ☆ ... ｽﾊﾟｯ), and the spark where rivals' glares meet ((ﾒ-_-)・・・☆・・・(-_-ﾒ)).
+GLINT, RIVAL_SPARKS = "glint", "rival-sparks"
+WEAPON_PARTS = frozenset({"gun", "knife", "spear", "shuriken"})
+# Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( .
+GLARE = re.compile("[)）川】＼] ?[・･.…‥]{2,}$")
+GLARE_AFTER = re.compile("[・･.…‥]{2,} ?[(（川【／⊂]")
 # Stardust trailing a star flung by an arm (ノ彡☆゜・。・゜★): the star is tossed sparkle, not a blow on someone unseen.
 STARDUST = frozenset("゜・。°･｡ﾟ*:.+★☆")
 BANG_BEFORE = re.compile("[ノﾉ][_＿]?彡[_＿ 　]*$")
 BANGS = ("banban",)
 # A laugh or a sound said over again (ｱﾊﾊﾊﾊﾊ, ﾍﾞｼﾍﾞｼ, ｳｷｬｷｬｷｬ) is that laugh or sound: Glossary.read_run.
 REPEATABLE_INTENTS = frozenset({"laughing", "sound"})
+NUMBER_BEFORE = re.compile("[0-9０-９]+$")  # the number a run may begin with: １６もーん (Glossary._numbered)
 
 @dataclass(frozen=True)
 class Run:
@@ -132,9 +141,15 @@ def slammed(reading: Reading) -> bool:
     return TABLE_SLAM in reading.parts
 
 
+def armed(reading: Reading) -> bool:
+    """Whether a face's star is the glint of a blade or a gun, or the spark of rivals' glares: a fight, not a sparkle."""
+    return GLINT in reading.parts or RIVAL_SPARKS in reading.parts
+
+
 def not_a_sparkle(reading: Reading) -> bool:
-    """Whether a face's star is anything but a sparkle (a hit, a table banged or slammed): its sparkle labels are noise."""
-    return struck(reading) or banged(reading) or slammed(reading)
+    """Whether a face's star is anything but a sparkle (a hit, a table banged or slammed, a weapon's glint, rivals' sparks):
+    its sparkle labels are noise."""
+    return struck(reading) or banged(reading) or slammed(reading) or armed(reading)
 
 
 def _load(name: str):
@@ -201,6 +216,8 @@ class Glossary:
         if (number := self._repeated(key)) is not None:
             return Run(run, romaji, (number,))
         pieces = faces.split(said, self.keys)
+        if pieces is None and (number := self._stammered(key)) is not None:
+            return Run(run, romaji, (number,))
         if pieces is None and (blow := next((b for b in self._blows if key.endswith(b) and key != b), None)):
             # A blow with a name of its own (ﾄﾞﾗﾑ缶ﾊﾟﾝﾁ, 右フック, ローリングエルボー): the blow, said as its row says it.
             number = self.row_of[blow]
@@ -210,6 +227,14 @@ class Glossary:
             return Run(run, romaji, (self.row_of[wish],))
         rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
         return Run(run, romaji, rows)
+
+    def _numbered(self, text: str, start: int, run: str) -> Run | None:
+        """A word whose number is written before it, when the glossary knows the whole: １６もーん is Giant Baba's 16-mon
+        kick, not the letters も and ん. The number is no kana, so the run leaves it out."""
+        number = NUMBER_BEFORE.search(text, 0, start)
+        if number and faces.normalise(number.group() + run) in self.row_of:
+            return self.read_run(number.group() + run)
+        return None
 
     def _repeated(self, key: str) -> int | None:
         """The row of a laugh or a sound drawn out by saying its end again: ｱﾊﾊﾊﾊ is ｱﾊﾊ, ｳｷｬｷｬｷｬ is ｳｷｬｷｬ,
@@ -224,6 +249,23 @@ class Glossary:
                     return number
         return None
 
+    def _stammered(self, key: str) -> int | None:
+        """The row of a word whose beginning is said over before it, of any intent: ﾆﾔﾆﾔﾆﾔﾆﾔﾘ is ﾆﾔﾘ, ｶﾞｶﾞｶﾞｶﾞﾋﾞｰﾝ is
+        ｶﾞﾋﾞｰﾝ, ｺﾞﾎｯｺﾞﾎｯｺﾞﾎｯｺﾞﾎ is ｺﾞﾎｯｺﾞﾎ, and of a doubled word said over again: ｶﾀｶﾀｶﾀ is ｶﾀｶﾀ. Not a word said twice
+        whose doubled form has no row (ぽかぽか, warm, is no ぽか, a bonk), nor one kana said once before a word (ううん, no,
+        is no うん, yes): a lone kana must come three times (ｵｵｵｰｲ is ｵｰｲ). Only for a run the tokenizer cannot cut into
+        keys: ﾌﾌﾌﾝ♪ is a chuckle and a hum (ふふ, ふん), not a huff."""
+        for unit in range(1, len(key) // 2 + 1):
+            said, stem, times = key[:unit], key, 0
+            while stem[unit:].startswith(said):
+                stem, times = stem[unit:], times + 1
+                number = self.row_of.get(stem)
+                if number is None or len(stem) < 2 or self.rows[number]["intent"] in ("letter", "none"):
+                    continue
+                if (stem != said or said * 2 in self.row_of) and (unit > 1 or times > 1):
+                    return number
+        return None
+
     def read(self, text: str) -> Reading:
         written = faces.japanese_runs(text)
         spans, start = [], 0
@@ -234,7 +276,8 @@ class Glossary:
         # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
         # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
         runs = self._spelled(written) or tuple(
-            self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
+            self._numbered(text, s, run)
+            or self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
             for run, (s, _) in zip(written, spans, strict=True)
         )
         # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
@@ -247,19 +290,32 @@ class Glossary:
         laughs = any(row["intent"] == "laughing" for row in rows)
         bangs = laughs or any(row["romaji"].startswith(BANGS) for row in rows)
         huffs = not laughs and (any(row["intent"] == "anger" for row in rows) or ANGRY_BROWS in ids)
-        parts = []
+        said = [self.rows[n] for run in runs for n in run.rows or ()]
+        twinkles = any(row["romaji"].startswith(TWINKLES) for row in said)
+        # A face that holds a weapon or says one (source.json `weapon`), or whose glint goes with a blow (ｷﾗｯ☆ ... ｽﾊﾟｯ).
+        wields = bool(ids & WEAPON_PARTS) or any(row.get("weapon") for row in said) \
+            or twinkles and any(row.get("hit") for row in said)
+        drawn: dict[str, list[tuple[int, int]]] = {}  # each part's spans: the arm that slams a table is part of the slam
         for start, end, part_id in found:
-            slam = part_id in SPARKLE_PARTS and self._bangs_the_table(text, start, end)
-            if slam and huffs:
-                part_id = TABLE_SLAM
-            elif slam and bangs:
-                part_id = TABLE_BANG
-            elif slam and text[end:end + 1] in STARDUST:
+            arm = self._slamming_arm(text, start, end) if part_id in SPARKLE_PARTS else None
+            if arm is not None and huffs:
+                part_id, start = TABLE_SLAM, arm
+            elif arm is not None and bangs:
+                part_id, start = TABLE_BANG, arm
+            elif arm is not None and text[end:end + 1] in STARDUST:
                 pass  # stardust flung by a waving arm: ヾ(=^_^=)ノ彡☆゜・。・゜★
             elif part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
                 part_id = IMPACT_PART
-            if part_id not in parts:
-                parts.append(part_id)
+            elif part_id in SPARKLE_PARTS and GLARE.search(text, 0, start) and GLARE_AFTER.match(text, end):
+                part_id = RIVAL_SPARKS
+            elif part_id in SPARKLE_PARTS and wields:
+                part_id = GLINT
+            drawn.setdefault(part_id, []).append((start, end))
+        # A part drawn only inside another part's drawing is named by it: ﾉ彡☆ is a hand slamming the table, not also a
+        # flinging arm.
+        parts = [part_id for part_id, spans in drawn.items() if not all(
+            any(s <= start and end <= e and (s, e) != (start, end) for other, others in drawn.items() if other != part_id
+                for s, e in others) for start, end in spans)]
         intents = [row["intent"] for row in rows]
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for row in rows if row.get("category")), None)
@@ -284,7 +340,7 @@ class Glossary:
         under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)); one whose star is a table banged in
         laughter (`banged`), filed under sparkle or fight by that star, is happy; one slammed in anger (`slammed`), angry.
         """
-        if slug == "sparkle" and struck(reading):
+        if slug == "sparkle" and (struck(reading) or armed(reading)):  # a blow, a blade's glint, rivals' sparks
             slug = "fight"
         elif slug in ("sparkle", "fight") and banged(reading):  # a table banged in laughter: ﾉ彡☆ ｷﾞｬﾊﾊ
             slug = INTENT_CATEGORY["laughing"]
@@ -365,10 +421,13 @@ class Glossary:
 
     def says_only(self, reading: Reading, intent: str) -> bool:
         """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
-        kana: ブ alone is a boo, a raspberry, baby talk or a pig. Only then does it outweigh the labels."""
+        kana or a kanji (殺, 呪): ブ alone is a boo, a raspberry, baby talk or a pig. Only then does it outweigh the labels. A feeling the
+        intent outranks (intents.json `outranks`: a threat, a laugh) does not count against it."""
         rows = [self.rows[n] for run in reading.runs for n in run.rows or ()]
-        return {row["intent"] for row in rows} & set(STRONG_INTENTS) == {intent} \
-            and any(len(row["key"]) > 1 for row in rows if row["intent"] == intent)
+        # An intent may outrank another feeling beside it (intents.json `outranks`): ｱﾊﾊﾊ (殺す) says only a threat.
+        outranked = set(self.intents[intent].get("outranks", ())) if intent in self.intents else set()
+        return {row["intent"] for row in rows} & set(STRONG_INTENTS) - outranked == {intent} \
+            and any(len(row["key"]) > 1 or "CJK" in unicodedata.name(row["key"], "") for row in rows if row["intent"] == intent)
 
     def _named_by(self, intent: str) -> tuple[str, str, str]:
         return ("label", self.label_names[intent], "text") if intent in self.label_names else ("intent", intent, "text")
@@ -397,11 +456,14 @@ class Glossary:
         return (Run(joined, self.rows[number]["romaji"], (number,)),)
 
     @staticmethod
-    def _bangs_the_table(text: str, start: int, end: int) -> bool:
-        """Whether the star at text[start:end] is where a swung arm slams down (ﾉ彡☆, ノ＿彡☆, ノ彡_☆, ノ☆彡) and no
-        face is there to be hit: (ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ!! bangs the table, ﾉ彡☆(x_x) slaps a face."""
-        slammed = BANG_BEFORE.search(text, 0, start) or start and text[start - 1] in "ノﾉ" and text[end:end + 1] == "彡"
-        return bool(slammed) and text[end:].lstrip(" 　彡")[:1] not in HIT_FACE
+    def _slamming_arm(text: str, start: int, end: int) -> int | None:
+        """Where the arm starts whose star at text[start:end] slams down (ﾉ彡☆, ノ＿彡☆, ノ彡_☆, ノ☆彡) with no face there
+        to be hit, or None: (ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ!! bangs the table, ﾉ彡☆(x_x) slaps a face."""
+        if text[end:].lstrip(" 　彡")[:1] in HIT_FACE:
+            return None
+        if swung := BANG_BEFORE.search(text, 0, start):
+            return swung.start()
+        return start - 1 if start and text[start - 1] in "ノﾉ" and text[end:end + 1] == "彡" else None
 
     @staticmethod
     def _lands(between: str) -> bool:
