@@ -89,6 +89,11 @@ def test_romanise_is_hepburn_by_cutlet(text, romaji):
     assert faces.romanise(text) == romaji
 
 
+@pytest.mark.parametrize("text", ["翻桌", "欢迎", "起床啦", "屮", "丿うりゃぁ"])
+def test_a_text_cutlet_cannot_read_whole_has_no_romaji(text):
+    assert faces.romanise(text) == ""
+
+
 def test_reading_keeps_a_long_vowel_but_not_a_wave():
     assert faces.romanise(faces.reading("ジィィ")) == "jii"
     assert faces.romanise(faces.reading("ｵﾔｽﾐ～")) == "oyasumi"

@@ -230,11 +230,16 @@ def romanise(text: str) -> str:
 
     Kana are mapped as one word (cutlet's map_kana: no spaces cut by the tokenizer, a
     long mark doubles the vowel); text with kanji goes through the tokenizer for readings.
+
+    A text with a character cutlet cannot read (Chinese 欢迎, a stroke drawn as an arm 丿, a tile 圀) has no romaji:
+    "" rather than cutlet's "?" for it (翻桌 would be "koboshi ?"), so that notes and meanings show no reading at all
+    rather than half of one.
     """
     text = text.rstrip("っ")
     if _KANA_ONLY.fullmatch(text):
         return _katsu().map_kana(text)
-    return _katsu().romaji(text, capitalize=False).strip()
+    romaji = _katsu().romaji(text, capitalize=False).strip()
+    return "" if "?" in romaji else romaji
 
 
 # ---------------------------------------------------------------- glossary candidates

@@ -220,8 +220,8 @@ class Glossary:
             return Run(run, romaji, (number,))
         if pieces is None and (blow := next((b for b in self._blows if key.endswith(b) and key != b), None)):
             # A blow with a name of its own (ﾄﾞﾗﾑ缶ﾊﾟﾝﾁ, 右フック, ローリングエルボー): the blow, said as its row says it.
-            number = self.row_of[blow]
-            return Run(run, f"{faces.romanise(key[:-len(blow)])} {self.rows[number]['romaji']}", (number,))
+            number, named = self.row_of[blow], faces.romanise(key[:-len(blow)])
+            return Run(run, f"{named} {self.rows[number]['romaji']}" if named else "", (number,))
         if pieces is None and (wish := next((w for w in self._congratulations if key.startswith(w) and key != w), None)):
             # A celebration with a name of its own, mock or not (オメデタ鉄球, おめでと花火): the congratulation it begins with.
             return Run(run, romaji, (self.row_of[wish],))
@@ -528,11 +528,13 @@ MEANS, IS, UNKNOWN = "m", "i", "u"
 def said_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
     """What a note's sentences about a face's text are written from, in any locale: each piece as text, romaji,
     fragment id (0 for none) and frame (MEANS, IS, UNKNOWN), a glossary row once. The service fills the locale's frames
-    with them; a lone small kana without a row (the ｮ of a hand on a wall) reads as nothing and is left out."""
+    with them; a lone character without a row and without a reading (the ｮ of a hand on a wall, a stroke 丿 drawn as an
+    arm) reads as nothing and is left out, while a longer text that cutlet cannot read (Chinese 翻桌) is named without
+    romaji."""
     pieces, seen = [], set()
     for run in dict.fromkeys(runs):
         if run.rows is None:
-            if run.romaji:
+            if run.romaji or len(run.text) > 1:
                 pieces.append((run.text, run.romaji, 0))
             continue
         if len(run.rows) == 1:
