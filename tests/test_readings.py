@@ -836,6 +836,8 @@ def test_the_rows_of_clangs_and_beams_carry_the_romaji_the_builder_makes(key):
     ("(▼∀▼)Ψヶヶヶ", "Teasing"),          # a sinister cackle, labelled Happy face
     ("|岩|(・.|岩|うしし", "Teasing"),      # a sly snicker behind a rock, labelled Waving
     ("(〃σーσ) ニヤリ", "Smug face"),       # a smirk, labelled Waving
+    ("ﾆﾔﾆﾔﾆﾔ(･∀･)ﾆﾔﾆﾔﾆﾔ", "Smug face"),    # a grin said over, labelled Waving
+    ("(・_・)ж~) ニヤ", "Smug face"),       # a face peeking round and grinning, labelled With a phone
     ("( ・∀・)むふふ♪", "Smug face"),
 ])
 def test_a_laugh_that_says_more_than_joy_is_named_by_the_dataset_name_its_row_gives(text, label):
