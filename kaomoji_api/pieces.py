@@ -2,12 +2,13 @@
 locale is encoded once, and a request joins those bytes with the entry's own instead of serialising a dict.
 
 `ItemWriter` is the one place that knows the names and order of an item's fields; tests/test_api.py checks its
-items against the fields read one by one.
+items against the fields read one by one. It writes an entry's texts as HTML too, from the same pieces, for its page.
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import itertools
 import operator
 import re
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
 from kaomoji_api.lru import SizedLru
 from kaomoji_api.textnorm import drawn_face
 
@@ -45,10 +46,41 @@ def json_inside(value: str | tuple) -> bytes:
     return orjson.dumps(value)[1:-1]
 
 
-class LocalePieces(NamedTuple):
-    """What items in one locale are written with, made on the locale's first request."""
+def html_text(text: str) -> bytes:
+    """Text as it stands between HTML tags: & < and > escaped (quotes need no escaping there)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").encode()
 
-    names_json: list[bytes | None]  # each profile's name inside a JSON string's quotes, by profile id
+
+def html_inside(piece: bytes) -> bytes:
+    """What json_inside wrote of a text, as html_text writes it: the same object when neither escapes anything in it,
+    which is most texts, so a locale's pieces for pages share the memory of its pieces for JSON."""
+    if b"\\" in piece:
+        return html_text(orjson.loads(b'"%b"' % piece))
+    if b"&" in piece or b"<" in piece or b">" in piece:
+        return piece.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;")
+    return piece
+
+
+def html_face(text: str) -> bytes:
+    """A face as HTML, quotes escaped too: faces go into attributes (a page's title) as well as between tags."""
+    return html.escape(text).encode()
+
+
+class HtmlTexts(NamedTuple):
+    """An entry's texts in a locale as HTML, for its page (kaomoji_api/web/render.py puts them in tags)."""
+
+    face: bytes
+    meaning: bytes
+    note: bytes
+    usage: list[bytes]
+    keywords: list[bytes]
+
+
+class LocalePieces(NamedTuple):
+    """What items in one locale are written with, made on the locale's first request: inside JSON strings, or as HTML
+    text (html_inside) for pages."""
+
+    names: list[bytes | None]      # each profile's name inside a JSON string's quotes, by profile id
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
     glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
     frame: tuple[bytes, Callable]  # a meaning line: a bytes template, and what picks its values of (text, romaji, gloss)
@@ -60,6 +92,9 @@ class LocalePieces(NamedTuple):
     parts: dict[int, bytes]        # each part's name
     when: dict[int, bytes]         # when to send a face of each intent, by intent id
     about: dict[int, bytes]        # what faces of each category are for, by category id
+    escaped: int                   # the flag of the entries whose face is not written as it stands: ESCAPED, HTML_ESCAPED
+    face: Callable[[str], bytes]   # how such a face is written: json_inside, html_face
+    text: Callable[[str], bytes]   # how an example sentence's text is written: json_inside, html_text
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
@@ -85,11 +120,12 @@ class ItemWriter:
         self._reading_pieces, self._reading_ends = catalog.reading_pieces_block
         self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
+        self._html: dict[str, LocalePieces] = {}
         self._facts: dict[int, bytes] = {}
         # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
         # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
         # worker a megabyte.
-        self._usage = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(before) + len(after) + 120 for before, after in templates))
+        self._templates = SizedLru(USAGE_CACHE_BYTES, lambda templates: sum(len(before) + len(after) + 120 for before, after in templates))
         # Each profile's category and categories, the same in every locale: one piece per set of categories.
         shared: dict[tuple, bytes] = {}
         self._categories = [
@@ -103,7 +139,7 @@ class ItemWriter:
         pieces = self._locales.get(locale) or self._read_locale(locale)
         ids, ends, texts, flags, profiles, widths, script_set = (
             self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._script_set)
-        categories, names, keywords, facts, meaning = self._categories, pieces.names_json, pieces.keywords, self._facts, self._meaning
+        categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, self._meaning
         written = []
         for index, position in enumerate(positions):
             text, flag = texts[ends[position]:ends[position + 1]], flags[position]
@@ -125,13 +161,31 @@ class ItemWriter:
         more members, each starting with a comma."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
         text = self.text(position)
-        return self.items((position,), locale, (b',"note":%b,"usage":%b%b' % (
-            self._note(position, pieces, text), self._usage_json(position, locale, text), extra),))[0]
+        return self.items((position,), locale, (b',"note":"%b","usage":["%b"]%b' % (
+            self._note(position, pieces, text), b'","'.join(self._usage(position, locale, pieces, text)), extra),))[0]
+
+    def html(self, position: int, locale: str) -> HtmlTexts:
+        """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: written
+        from the same pieces as its JSON, so the two say the same."""
+        pieces = self._html.get(locale) or self._html_locale(locale)
+        raw = self._texts[self._ends[position]:self._ends[position + 1]]
+        face = html_face(raw.decode()) if self._flags[position] & HTML_ESCAPED else raw
+        keywords = (self._locales.get(locale) or self._read_locale(locale)).keywords[self._profiles[position]]
+        if b"\\" in keywords:
+            keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
+        else:  # each keyword between quotes, with no quote inside one
+            keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
+        return HtmlTexts(face, self._meaning(position, pieces), self._note(position, pieces, face),
+                         self._usage(position, locale, pieces, face), keywords)
 
     def text(self, position: int) -> bytes:
         """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""
         text = self._texts[self._ends[position]:self._ends[position + 1]]
         return json_inside(text.decode()) if self._flags[position] & ESCAPED else text
+
+    def name(self, position: int, locale: str) -> bytes:
+        """The entry's name inside a JSON string's quotes."""
+        return (self._locales.get(locale) or self._read_locale(locale)).names[self._profiles[position]]
 
     def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
@@ -155,14 +209,15 @@ class ItemWriter:
                 lines.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
             return pieces.separator.join(lines)
         part = self._lead_parts[position]
-        return pieces.parts[part] if part else pieces.names_json[self._profiles[position]]
+        return pieces.parts[part] if part else pieces.names[self._profiles[position]]
 
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
         its brackets and its first parts), and when to send it."""
-        return self._note(position, self._locales.get(locale) or self._read_locale(locale), self.text(position))
+        return b'"%b"' % self._note(position, self._locales.get(locale) or self._read_locale(locale), self.text(position))
 
     def _note(self, position: int, pieces: LocalePieces, text: bytes) -> bytes:
+        """The note as `pieces` write it (inside a JSON string's quotes, or HTML); `text` is the face as they write it."""
         sentences = []
         reading = self._readings[position]
         if reading:
@@ -174,45 +229,48 @@ class ItemWriter:
                 sentences.append(template % values((said_text, romaji, pieces.glosses[int(fragment)])))
         names = [pieces.parts[p] for p in self._parts[position].to_bytes(NOTE_PARTS, "little") if p]
         drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
-        if self._flags[position] & ESCAPED:
+        if self._flags[position] & pieces.escaped:
             face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
-            face_json = None if face is None else json_inside(face)
+            face = None if face is None else pieces.face(face)
         else:  # `text` is the face as it stands, and so is any part of it
             face = drawn_face(text.decode())
-            face_json = None if face is None else face.encode()
+            face = None if face is None else face.encode()
         both, face_only, parts_only = pieces.drawn
-        if face_json and drawn:
-            sentences.append(both.replace(b"{face}", face_json).replace(b"{parts}", drawn))
-        elif face_json or drawn:
-            sentences.append(face_only.replace(b"{face}", face_json) if face_json else parts_only.replace(b"{parts}", drawn))
+        if face and drawn:
+            sentences.append(both.replace(b"{face}", face).replace(b"{parts}", drawn))
+        elif face or drawn:
+            sentences.append(face_only.replace(b"{face}", face) if face else parts_only.replace(b"{parts}", drawn))
         intent = self._intents[position]
         sentences.append(pieces.when[intent] if intent else pieces.about[self._categories_of[position]])
         note = b""
         for sentence in sentences:
             if sentence:
                 note += sentence if not note or note.endswith(CLOSED) else b" " + sentence
-        return b'"%b"' % note
+        return note
 
     def usage(self, position: int, locale: str) -> bytes:
         """Two or three example sentences of the entry's intent, else of its category, with its face, as a JSON array;
         chosen from the id, so that consecutive ids differ."""
-        return self._usage_json(position, locale, self.text(position))
+        pieces = self._locales.get(locale) or self._read_locale(locale)
+        return b'["%b"]' % b'","'.join(self._usage(position, locale, pieces, self.text(position)))
 
-    def _usage_json(self, position: int, locale: str, text: bytes) -> bytes:
+    def _usage(self, position: int, locale: str, pieces: LocalePieces, text: bytes) -> list[bytes]:
+        """The example sentences as `pieces` write them; `text` is the face as they write it."""
         intent = self._intents[position]
-        key = (locale, intent, 0 if intent else self._categories_of[position])
-        templates = self._usage.get(key)
+        group = (locale, intent, 0 if intent else self._categories_of[position])
+        key = (*group, pieces.escaped)
+        templates = self._templates.get(key)
         if templates is None:
-            templates = tuple(tuple(json_inside(part) for part in template.split("{kaomoji}"))
-                              for template in self.catalog.usage_templates(*key))
-            self._usage.put(key, templates)
+            templates = tuple(tuple(pieces.text(part) for part in template.split("{kaomoji}"))
+                              for template in self.catalog.usage_templates(*group))
+            self._templates.put(key, templates)
         choices = selections(len(templates))
-        return b'["%b"]' % b'","'.join([text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]])
+        return [text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]]
 
     def names(self, locale: str) -> list[str | None]:
         """Each profile's name in `locale`, by profile id: read back from the JSON pieces, which are all that is kept."""
         return [None if name is None else orjson.loads(b'"%b"' % name)
-                for name in (self._locales.get(locale) or self._read_locale(locale)).names_json]
+                for name in (self._locales.get(locale) or self._read_locale(locale)).names]
 
     def _read_locale(self, locale: str) -> LocalePieces:
         catalog, frames = self.catalog, self.catalog.frames[locale]
@@ -232,6 +290,26 @@ class ItemWriter:
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
+            ESCAPED, json_inside, json_inside,
+        )
+        return pieces
+
+    def _html_locale(self, locale: str) -> LocalePieces:
+        """The locale's pieces as HTML text, made from its JSON pieces, whose bytes they share where the two agree."""
+        json = self._locales.get(locale) or self._read_locale(locale)
+
+        def each(texts):
+            return [None if text is None else html_inside(text) for text in texts]
+
+        def template(made: tuple[bytes, Callable]) -> tuple[bytes, Callable]:
+            return html_inside(made[0]), made[1]
+
+        pieces = self._html[locale] = LocalePieces(
+            each(json.names), json.keywords, tuple(each(json.glosses)), template(json.frame), template(json.bare_frame),
+            html_inside(json.separator), {key: template(made) for key, made in json.said.items()}, tuple(each(json.drawn)),
+            tuple(each(json.list_separators)), *({number: html_inside(text) for number, text in texts.items()}
+                                                  for texts in (json.parts, json.when, json.about)),
+            HTML_ESCAPED, html_face, html_text,
         )
         return pieces
 

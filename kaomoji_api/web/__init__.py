@@ -7,7 +7,6 @@ The sitemap and robots.txt are in sitemap.py.
 
 from __future__ import annotations
 
-import orjson
 from flask import Blueprint, abort, make_response, redirect, render_template, request, send_from_directory, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.routing import BaseConverter
@@ -77,7 +76,7 @@ def _page_number() -> int | None:
 
 
 def _show(state: Served, locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
-          view: dict, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"", query: str = "",
+          view: dict | bytes, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"", query: str = "",
           og_type: str = "website", chips: bool = True):
     """A page: the locale's chrome filled with this page's parts (all escaped already); `suffix` is its address after
     the locale's prefix, query included, which with the public address names what the page shows."""
@@ -97,7 +96,7 @@ def _show(state: Served, locale: str, suffix: str, title: str, description: str,
         pager.encode(),
         render.languages(chrome, suffix),
     )
-    return html_response(page, chrome.etag(base, suffix), max_age, locale=locale, status=status)
+    return html_response(page, chrome.etag(base), max_age, locale=locale, status=status)
 
 
 def _error(locale: str, status: int, text: str):
@@ -178,15 +177,12 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
         return redirect(render.kaomoji_path(catalog.redirects[number], code) + (f"?{query}" if query else ""), 301)
     if position is None:
         return _error(code, 404, render.labels()[code]["not_found"])
-    item = orjson.loads(state.items.detail(position, code))
-    face, name = render.escape(item["text"]), render.escape(item["name"])
+    page = render.kaomoji_page(state, position, code)
     similar = catalog.similar_positions(position, SIMILAR)
     return _show(
-        state, code, f"/kaomoji/{number}", f"{face} {name}", render.escape(render.shorten(f'{item["meaning"]} — {item["note"]}')),
-        index=not item["sensitive"], og_type="article", chips=False,
-        view={"kind": "kaomoji", "id": number, "text": item["text"], "name": item["name"], "category": item["category"]},
-        article=render.entry_article(item, code, render.chrome(state, code), render.face_class(item["display_width"], item["needs_cjk_font"]), face, name),
-        heading=render.labels()[code]["similar"] if similar else "", cards=render.similar_cards(state, similar, code),
+        state, code, f"/kaomoji/{number}", page.title, page.description, index=not page.sensitive, og_type="article", chips=False,
+        view=page.view, article=page.article, heading=render.labels()[code]["similar"] if similar else "",
+        cards=render.similar_cards(state, similar, code),
     )
 
 

@@ -11,15 +11,16 @@ import functools
 import hashlib
 import json
 import sys
-from html import escape
+from html import escape, unescape
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
 import orjson
 from flask import render_template, url_for
 from markupsafe import Markup
 
-from kaomoji_api.catalog import HTML_ESCAPED, NEEDS_CJK_FONT, Catalog
+from kaomoji_api.catalog import HTML_ESCAPED, NEEDS_CJK_FONT, SENSITIVE, Catalog
 from kaomoji_api.current import Served
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.lru import SizedLru
@@ -34,6 +35,7 @@ OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
 # The cards of the faces like it that kaomoji pages asked for lately: ~50 sets of 8 (pages of one profile show the same).
 SIMILAR_CACHE_BYTES = 192 * 1024
+ETAGS_KEPT = 16  # public addresses whose pages' ETag a chrome keeps (Chrome.etag)
 
 
 def _release() -> bytes:
@@ -94,7 +96,7 @@ class Chrome:
     encodes only its own parts.
     """
 
-    def __init__(self, html: str, head: str, languages: str, chips: str, category_links: dict[str, str], version: str):
+    def __init__(self, html: str, head: str, languages: str, chips: str, category_links: dict[str, bytes], version: str):
         parts = html.split(MARK)
         texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
@@ -102,6 +104,7 @@ class Chrome:
         self.fixed = [text.encode() for text in texts]
         # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
         self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *self.fixed])).digest()
+        self._etags: dict[str, str] = {}
         self.head, self.languages = head.encode(), languages.encode()
         self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
         self.category_links = category_links  # a list item linking to each category's page, by slug
@@ -114,11 +117,17 @@ class Chrome:
             out += (parts[index], fixed)
         return b"".join(out)
 
-    def etag(self, base: str, suffix: str) -> str:
-        """The ETag of the page at `suffix` (its path after the locale prefix, and its query) for the public address
-        `base`: a page is made from those, the chrome, the catalog and the code (`digest`), so its hash changes when
-        any of them does, without hashing the page's ~12 KB on every request."""
-        return f'"{hashlib.sha1(self.digest + f"{base}{MARK}{suffix}".encode()).hexdigest()}"'
+    def etag(self, base: str) -> str:
+        """The ETag of this chrome's pages for the public address `base`: a page is made from its address, `base`, the
+        chrome, the catalog and the code (`digest`). An ETag only tells apart what one address sent at two times, so it
+        need not hash the address, nor the page's ~12 KB on every request: the hash of the others changes when any of
+        them does. Kept for a few addresses (a server is asked under a few names)."""
+        found = self._etags.get(base)
+        if found is None:
+            found = f'"{hashlib.sha1(self.digest + base.encode()).hexdigest()}"'
+            if len(self._etags) < ETAGS_KEPT:
+                self._etags[base] = found
+        return found
 
 
 def chrome(state: Served, locale: str) -> Chrome:
@@ -171,7 +180,7 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         for c in sorted(catalog.categories, key=lambda c: -c.count)
     )
     category_links = {
-        c.slug: f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))}</a></li>'
+        c.slug: f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))}</a></li>'.encode()
         for c in catalog.categories
     }
     return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips, category_links,
@@ -219,9 +228,10 @@ def languages(chrome: Chrome, suffix: str) -> bytes:
     return chrome.languages.replace(SUFFIX_BYTES, suffix.encode())
 
 
-def view_json(view: dict) -> bytes:
-    """What catalog.js needs to take over the page, in a JSON script tag (the CSP allows no inline script)."""
-    data = orjson.dumps(view).replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+def view_json(view: dict | bytes) -> bytes:
+    """What catalog.js needs to take over the page, in a JSON script tag (the CSP allows no inline script); `view` is a
+    dict, or its JSON."""
+    data = (view if isinstance(view, bytes) else orjson.dumps(view)).replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
     return b'<script type="application/json" id="view">%b</script>' % data
 
 
@@ -331,31 +341,58 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
 
 
-def entry_article(item: dict, locale: str, chrome: Chrome, face_classes: str, face: str, name: str) -> bytes:
-    """One face, large, with its copy button (shown by the script), meaning, note, usage, keywords and categories,
-    encoded; `face` and `name` are the item's, escaped already."""
-    t = labels()[locale]
-    usage, keywords = item["usage"], item["keywords"]
-    # Every text escaped in one call: MARK is in no text of the catalog, and escape leaves it be.
-    meaning, note, *texts = escape(MARK.join([item["meaning"], item["note"], *usage, *keywords])).split(MARK)
+class KaomojiPage(NamedTuple):
+    """What a kaomoji page shows of its entry, escaped and encoded already but `title` and `description` (which _show
+    encodes, as other pages' are)."""
+
+    title: str
+    description: str
+    view: bytes
+    article: bytes
+    sensitive: bool
+
+
+def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
+    """The face at `position`, large, with its copy button (shown by the script), meaning, note, usage, keywords and
+    category links: its texts are written as HTML by the catalog's ItemWriter, from the pieces its JSON is written from."""
+    entries, items = state.catalog.entries, state.items
+    texts, profile, flags = items.html(position, locale), entries.profiles[position], entries.flags[position]
+    name, slugs = escaped_names(state, locale)[profile], state.catalog.profile_categories[profile]
+    view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (
+        entries.ids[position], items.text(position), items.name(position, locale), slugs[0].encode())
+    links = chrome(state, locale).category_links
+    article = article_template(locale) % (
+        entries.ids[position], slugs[0].encode(), face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
+        name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
+    )
+    # The description is said in an attribute: from the texts as they read (unescape does nothing without an &).
+    description = escape(shorten(unescape(f"{texts.meaning.decode()} — {texts.note.decode()}")))
+    return KaomojiPage((b"%b %b" % (texts.face, name)).decode(), description, view, article, flags & SENSITIVE != 0)
+
+
+@functools.cache
+def article_template(locale: str) -> bytes:
+    """A kaomoji page's article in `locale` as a %-template of its id, category, face classes, face, name, meaning, note,
+    example sentences, keywords and category links."""
+    t = {key: text.replace("%", "%%") for key, text in labels()[locale].items()}
     return (
-        f'<article class="entry" id="entry" data-id="{item["id"]}" data-category="{item["category"]}">'
-        f'<p class="entry-face"><span class="{face_classes}" id="entry-face">{face}</span></p>'
-        f'<h2 class="entry-name" id="entry-name">{name}</h2>'
-        f'<p class="entry-meaning">{meaning}</p>'
+        '<article class="entry" id="entry" data-id="%d" data-category="%b">'
+        '<p class="entry-face"><span class="%b" id="entry-face">%b</span></p>'
+        '<h2 class="entry-name" id="entry-name">%b</h2>'
+        '<p class="entry-meaning">%b</p>'
         f'<button type="button" id="entry-copy" class="copy" hidden>{t["copy"]}</button>'
-        f'<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
-        f'<h3>{t["note"]}</h3><p class="entry-note">{note}</p>'
-        f'<h3>{t["usage"]}</h3><ul class="usage">{list_items(texts[:len(usage)])}</ul>'
-        f'<h3>{t["keywords"]}</h3><ul class="keywords">{list_items(texts[len(usage):])}</ul>'
-        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">{"".join(map(chrome.category_links.get, item["categories"]))}</ul>'
-        f'</article>'
+        '<p id="entry-status" class="detail-status" role="status" aria-live="polite"></p>'
+        f'<h3>{t["note"]}</h3><p class="entry-note">%b</p>'
+        f'<h3>{t["usage"]}</h3><ul class="usage">%b</ul>'
+        f'<h3>{t["keywords"]}</h3><ul class="keywords">%b</ul>'
+        f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">%b</ul>'
+        '</article>'
     ).encode()
 
 
-def list_items(texts: list[str]) -> str:
-    """Each text, escaped already, as an <li>."""
-    return f"<li>{'</li><li>'.join(texts)}</li>" if texts else ""
+def list_items(texts: list[bytes]) -> bytes:
+    """Each text, escaped and encoded already, as an <li>."""
+    return b"<li>%b</li>" % b"</li><li>".join(texts) if texts else b""
 
 
 def message_article(title: str, text: str, locale: str) -> bytes:
