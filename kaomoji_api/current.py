@@ -23,6 +23,7 @@ from kaomoji_api import response_cache
 from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
 from kaomoji_api.lru import SizedLru
 from kaomoji_api.pieces import ItemWriter
+from kaomoji_api.response_cache import exact_copy
 from kaomoji_api.search import Searcher
 from kaomoji_api.watch import WatchedFile
 
@@ -54,7 +55,7 @@ def open_served(app, path: str) -> Served:
     except (sqlite3.DatabaseError, LookupError, ValueError, TypeError) as error:
         raise CatalogError(f"not a whole kaomoji catalog: {path} (search index: {error})") from None
     responses = response_cache.response_cache(int(app.config["RESPONSE_CACHE_BYTES"]))
-    served = Served(catalog, ItemWriter(catalog), searcher, responses, orjson.Fragment(orjson.dumps(build_document(catalog, app))))
+    served = Served(catalog, ItemWriter(catalog), searcher, responses, orjson.Fragment(exact_copy(orjson.dumps(build_document(catalog, app)))))
     release_memory()  # what opening read and dropped: rows, JSON, SQLite pages
     return served
 

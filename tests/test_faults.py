@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
+import tracemalloc
 
 import pytest
 
@@ -37,6 +39,29 @@ def test_the_response_cache_is_bounded_by_bytes(small_caches):
     for page in range(1, 60):
         client.get(f"/api/v1/kaomojis?limit=100&page={page}")
         assert cache.bytes <= cache.max_bytes
+
+
+def test_the_response_cache_holds_no_more_memory_than_it_counts(small_caches):
+    """What clearing the cache frees is what it counted (bodies, and an allowance for their keys and headers): a body
+    kept as orjson returned it would hold its whole write buffer, up to ten times its length."""
+    client = small_caches.test_client()
+    with small_caches.app_context():
+        cache = served().responses
+    cache.clear()
+    tracemalloc.start()
+    try:
+        for query in ["cat", "dog", "happy", "sad", "bear", "fish", "love", "angry"]:
+            for page in (1, 2, 3):
+                assert client.get("/api/v1/search", query_string={"q": query, "page": page, "limit": 10}).status_code == 200
+        gc.collect()
+        counted, held = cache.bytes, tracemalloc.get_traced_memory()[0]
+        cache.clear()
+        gc.collect()
+        freed = held - tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(cache) == 0 and counted > 50_000
+    assert freed <= counted
 
 
 def cold_search_ms(client, searcher, query: str, page: int = 1) -> float:
