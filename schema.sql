@@ -97,7 +97,9 @@ CREATE TABLE note_frames (
     drawn_face     TEXT NOT NULL,
     drawn_parts    TEXT NOT NULL,
     list_separator TEXT NOT NULL,
-    list_last      TEXT NOT NULL
+    list_last      TEXT NOT NULL,
+    -- How the locale's glosses quote the text they explain, when they do ({text}; ja: 「{text}」：), else empty.
+    gloss_quote    TEXT NOT NULL
 ) WITHOUT ROWID;
 
 -- The glossary of what faces say (tools/glossary/source.json), and its glosses per locale.

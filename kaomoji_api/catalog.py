@@ -48,6 +48,7 @@ class Frames(NamedTuple):
     drawn_parts: str
     list_separator: str
     list_last: str
+    gloss_quote: str  # how the glosses quote the text they explain ({text}), when they do; else empty
 
 
 class NoteTexts(NamedTuple):

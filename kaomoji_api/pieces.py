@@ -92,6 +92,7 @@ class LocalePieces(NamedTuple):
     parts: dict[int, bytes]        # each part's name
     when: dict[int, bytes]         # when to send a face of each intent, by intent id
     about: dict[int, bytes]        # what faces of each category are for, by category id
+    quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
     escaped: int                   # the flag of the entries whose face is not written as it stands: ESCAPED, HTML_ESCAPED
     face: Callable[[str], bytes]   # how such a face is written: json_inside, html_face
     text: Callable[[str], bytes]   # how an example sentence's text is written: json_inside, html_text
@@ -197,19 +198,22 @@ class ItemWriter:
         reading = self._readings[position]
         said = self._reading_pieces[self._reading_ends[reading - 1]:self._reading_ends[reading]] if reading else b""
         if said:
+            # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
             if RECORD_BYTES not in said:
-                # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
-                text, romaji, fragment = said.split(UNIT_BYTES)
-                template, values = pieces.frame if romaji else pieces.bare_frame
-                return template % values((text, romaji, pieces.glosses[int(fragment)]))
-            lines = []
-            for run in said.split(RECORD_BYTES):
-                text, romaji, fragment = run.split(UNIT_BYTES)
-                template, values = pieces.frame if romaji else pieces.bare_frame
-                lines.append(template % values((text, romaji, pieces.glosses[int(fragment)])))
-            return pieces.separator.join(lines)
+                return self._line(pieces, *said.split(UNIT_BYTES))
+            return pieces.separator.join([self._line(pieces, *run.split(UNIT_BYTES)) for run in said.split(RECORD_BYTES)])
         part = self._lead_parts[position]
         return pieces.parts[part] if part else pieces.names[self._profiles[position]]
+
+    @staticmethod
+    def _line(pieces: LocalePieces, text: bytes, romaji: bytes, fragment: bytes) -> bytes:
+        """A run's line of the meaning; a gloss that quotes the run as it is written is the line by itself (ja:
+        「ポッ」：…, not 「ポッ」＝「ポッ」：…)."""
+        gloss = pieces.glosses[int(fragment)]
+        if pieces.quote and gloss.startswith(pieces.quote % text):
+            return gloss
+        template, values = pieces.frame if romaji else pieces.bare_frame
+        return template % values((text, romaji, gloss))
 
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
@@ -226,7 +230,10 @@ class ItemWriter:
                 # Texts are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
                 said_text, romaji, fragment, frame = piece.split(UNIT_BYTES)
                 template, values = pieces.said[frame, romaji != b""]
-                sentences.append(template % values((said_text, romaji, pieces.glosses[int(fragment)])))
+                gloss = pieces.glosses[int(fragment)]
+                if pieces.quote and gloss.startswith(quoted := pieces.quote % said_text):
+                    gloss = gloss[len(quoted):]  # the sentence quotes the text already: what it says follows
+                sentences.append(template % values((said_text, romaji, gloss)))
         names = [pieces.parts[p] for p in self._parts[position].to_bytes(NOTE_PARTS, "little") if p]
         drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
         if self._flags[position] & pieces.escaped:
@@ -290,7 +297,7 @@ class ItemWriter:
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
-            ESCAPED, json_inside, json_inside,
+            json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b"), ESCAPED, json_inside, json_inside,
         )
         return pieces
 
@@ -309,7 +316,7 @@ class ItemWriter:
             html_inside(json.separator), {key: template(made) for key, made in json.said.items()}, tuple(each(json.drawn)),
             tuple(each(json.list_separators)), *({number: html_inside(text) for number, text in texts.items()}
                                                   for texts in (json.parts, json.when, json.about)),
-            HTML_ESCAPED, html_face, html_text,
+            html_inside(json.quote), HTML_ESCAPED, html_face, html_text,
         )
         return pieces
 

@@ -52,7 +52,7 @@ ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), C
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
 NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_unknown", "drawn", "drawn_face", "drawn_parts",
-               "list_separator", "list_last")
+               "list_separator", "list_last", "gloss_quote")
 # The name key of an entry named by what its face says or draws (readings.Glossary.name): the intent of its text
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
 # `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
@@ -336,7 +336,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 for slug in category_ids for pos, template in enumerate(loc["usage"][slug])
             ])
             frames = loc["reading"]
-            writer.insert("note_frames", [(code, *(frames[key] for key in NOTE_FRAMES))])
+            writer.insert("note_frames", [(code, *(frames.get(key, "") for key in NOTE_FRAMES))])  # gloss_quote is optional
             intent_texts = glossary.intent_texts(code)
             writer.insert("intent_texts", [
                 (number, code, intent_texts[intent].get("name") if intent in glossary.greetings else None, intent_texts[intent]["when"])

@@ -22,6 +22,9 @@ READING_FRAMES = {
     "drawn": ("{face}", "{parts}"), "drawn_face": ("{face}",), "drawn_parts": ("{parts}",),
     "list_separator": (), "list_last": (), "meaning": ("{text}", "{gloss}"), "meaning_separator": (),
 }
+# Frames a locale may leave out. gloss_quote: how its glosses quote the Japanese they explain, when they start by
+# quoting it (ja: "「{text}」："); a run written as its gloss quotes it is then not quoted twice (kaomoji_api/pieces.py).
+OPTIONAL_READING_FRAMES = {"gloss_quote": ("{text}",)}
 MIN_USAGE_PER_CATEGORY = 5
 # A sentence ends at one of these: a category description is one sentence, so none may come before its end.
 SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？](?=.)")
@@ -117,7 +120,10 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
             found.append(f"reading.{key}: missing")
         elif missing := [p for p in placeholders if p not in frames[key]]:
             found.append(f"reading.{key}: must contain {', '.join(missing)}")
-    for key in set(frames) - set(READING_FRAMES):
+    for key, placeholders in OPTIONAL_READING_FRAMES.items():
+        if key in frames and (not isinstance(frames[key], str) or [p for p in placeholders if p not in frames[key]]):
+            found.append(f"reading.{key}: must be a string containing {', '.join(placeholders)}")
+    for key in set(frames) - set(READING_FRAMES) - set(OPTIONAL_READING_FRAMES):
         found.append(f"reading.{key}: not a frame")
     return found
 
