@@ -33,6 +33,8 @@ def load(name: str):
     ("(￣日￣)y-°°°", []),              # 日 drawn as a mouth
     ("ドラム缶パンチ!ｏ(メ・・)=日☆", ["ドラム缶パンチ"]),  # 日 drawn as the can, 缶 written
     ("(・∀・)つ目 ｵﾁｬﾉﾒ!", ["ｵﾁｬﾉﾒ"]),   # 目 drawn as a mug of tea
+    ("ヽ／(≡´　x　｀≡)＼ノお～い♪", ["お～い"]),  # a rabbit's ears are its edges: the arms glued to them are drawn
+    ("ビールはうみゃ～ヽ／(≡ @　x　@≡)＼ノ□", ["ビールはうみゃ～"]),
 ])
 def test_runs_are_the_text_without_the_drawn_parts(face, runs):
     assert faces.japanese_runs(face) == runs

@@ -140,8 +140,8 @@ def test_an_exact_face_comes_first(client):
 
 
 def test_each_result_says_which_keyword_matched_and_its_locale(client):
-    item = search(client, "嬉しい", locale="en", limit=1)["data"][0]
-    assert item["match"] == {"field": "keyword", "value": "嬉しい", "locale": "ja"}
+    item = search(client, "悲しい", locale="en", limit=1)["data"][0]
+    assert item["match"] == {"field": "keyword", "value": "悲しい", "locale": "ja"}
 
 
 def test_a_query_with_extra_words_still_finds_the_words_it_has(client, catalog):

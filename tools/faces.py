@@ -58,10 +58,12 @@ _BIG = str.maketrans("ぁぃぅぇぉゃゅょゎァィゥェォャュョヮｧ�
 # Part characters that make a run drawn wherever they are: arms other than ヘ, motion
 # lines and the kanji.
 _NEVER_READ = FACE_PART_CHARS - _READ_WHEN_LEADING - frozenset("ヘﾍへェｪーｰ〜～っ")
-_CLOSE = frozenset(")）」｣]］】〕>＞｝}")
+# A rabbit's ears are its face's edges, ／(≡・x・≡)＼: an arm glued to them is drawn too (＼ノおーい reads おーい,
+# ビールはうみゃ～ヽ／( reads ビールはうみゃ～).
+_CLOSE = frozenset(")）」｣]］】〕>＞｝}＼")
 _EDGES = "川州巛"  # long hair framing a face (川・_・川), a spray's mist (鹵~巛): drawn where a run starts or ends
 _EDGE_ARMS = "ノﾉヽヾゞゝっつ"  # the arms glued to them (川ヾ川ゞ川分身避け); not ヘ, which may be a laugh
-_OPEN = frozenset("(（「｢[［【〔<＜｛{")
+_OPEN = frozenset("(（「｢[［【〔<＜｛{／")
 
 _ELONGATION = re.compile("[ー〜~]+")
 _SMALL_VOWEL = dict(zip("ぁぃぅぇぉゎ", "aiueoa", strict=True))
