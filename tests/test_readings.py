@@ -155,6 +155,23 @@ def test_a_japanese_meaning_or_note_quotes_a_text_once_when_its_gloss_quotes_it_
     assert quoted_once > 10_000 and told_apart > 1_000
 
 
+def test_a_note_never_sets_an_action_after_a_copula_where_the_language_cannot(catalog):
+    """Glosses of sounds, actions and things are phrases of every kind (“poking someone”, “tomando notas”): where a
+    copula cannot take a verb phrase, the note's frame puts the gloss after a colon, not after "es"/"é"/"ist"
+    ("El texto 「ﾒﾓﾒﾓ」 (memomemo) es tomando notas" was wrong). Checked on the first face of every text reading."""
+    writer = ItemWriter(catalog)
+    wrong = {"es": re.compile(r"\) es \w+(ando|iendo)\b"), "pt": re.compile(r"\) é \w+ndo\b"),
+             "de": re.compile(r"\) ist sich\b"), "fr": re.compile(r"\) est (prendre|lancer|se )\b")}
+    first_with = {}
+    for position in range(catalog.entries.visible):
+        first_with.setdefault(catalog.entries.text_readings[position], position)
+    first_with.pop(0, None)
+    for code, pattern in wrong.items():
+        for position in first_with.values():
+            note = orjson.loads(writer.note(position, code))
+            assert not pattern.search(note), (code, note)
+
+
 def test_no_stored_reading_has_a_romanisation_with_a_gap(db, catalog):
     """cutlet writes "?" for a character it cannot read (翻桌: "koboshi ?"): such a run is shown without romaji, in every
     reading of the catalog, and its notes show no "?" in brackets."""
