@@ -59,6 +59,44 @@ class NoteTexts(NamedTuple):
     about: dict[int, str]  # what faces of each category are for, by category id
 
 
+class MeaningRuns(NamedTuple):
+    """What meanings are written from: the runs of text the text readings explain (text_readings.pieces), each held
+    once however many readings share it (~4,700 runs for ~14,000 readings), and each reading's first and second run.
+
+    A meaning is at most two runs (tools/readings.py MAX_MEANING_RUNS): two arrays by reading are the cheapest to read.
+    """
+
+    texts: bytes      # each run's text and romaji as UTF-8, "text<US>romaji", one after another: run r is texts[ends[r - 1]:ends[r]]
+    ends: array
+    fragments: array  # each run's glossary fragment id, by run id (index 0 unused)
+    first: array      # each text reading's first run, by reading id (0: it explains none, and reading 0 is no reading)
+    second: array     # its second run, or 0
+
+    @classmethod
+    def read(cls, readings: list[str]) -> MeaningRuns:
+        """From the stored pieces of readings 1, 2, …: runs "text<US>romaji<US>fragment id" separated by <RS>."""
+        ids: dict[str, int] = {}
+        first, second = array("H", [0]), array("H", [0])
+        for pieces in readings:
+            runs = [ids.setdefault(run, len(ids) + 1) for run in pieces.split(RECORD)] if pieces else []
+            if len(runs) > 2:
+                raise ValueError(f"a text reading of {len(runs)} runs; a meaning is written from two at most")
+            first.append(runs[0] if runs else 0)
+            second.append(runs[1] if len(runs) > 1 else 0)
+        texts, ends, fragments = bytearray(), array("I", [0]), array("H", [0])
+        for run in ids:
+            text, romaji, fragment = run.split(UNIT)
+            texts += f"{text}{UNIT}{romaji}".encode()
+            ends.append(len(texts))
+            fragments.append(int(fragment))
+        return cls(bytes(texts), ends, fragments, first, second)
+
+    def text(self, run: int) -> tuple[str, str]:
+        """The run's text and romaji."""
+        text, romaji = self.texts[self.ends[run - 1]:self.ends[run]].decode().split(UNIT)
+        return text, romaji
+
+
 class CatalogError(RuntimeError):
     """The catalog file is missing or is not a catalog."""
 
@@ -276,19 +314,18 @@ class Catalog:
             (r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, description FROM category_texts")
         }
         self.frames = {r[0]: Frames(*r[1:]) for r in db.execute(f"SELECT locale, {', '.join(Frames._fields)} FROM note_frames")}
-        # What each text reading's meaning and note are written from (schema.sql), one after another in one block of
-        # UTF-8 each, with the end of each reading's pieces (reading r: block[ends[r - 1]:ends[r]]): lists of 15,000
-        # strings would cost a worker a megabyte more.
-        pieces, said, piece_ends, said_ends = bytearray(), bytearray(), array("I", [0]), array("I", [0])
+        # What each text reading's note is written from (schema.sql), one after another in one block of UTF-8, with the
+        # end of each reading's pieces (reading r: block[ends[r - 1]:ends[r]]): a list of 15,000 strings would cost a
+        # worker a megabyte more.
+        said, said_ends, readings = bytearray(), array("I", [0]), []
         for number, meaning_pieces, said_pieces in db.execute("SELECT id, pieces, said FROM text_readings ORDER BY id"):
-            if number != len(piece_ends):
+            if number != len(said_ends):
                 raise ValueError("text_readings ids must run from 1 without gaps")
-            pieces += meaning_pieces.encode()
             said += said_pieces.encode()
-            piece_ends.append(len(pieces))
             said_ends.append(len(said))
-        self.reading_pieces_block: tuple[bytes, array] = (bytes(pieces), piece_ends)
+            readings.append(meaning_pieces)
         self.said_pieces_block: tuple[bytes, array] = (bytes(said), said_ends)
+        self.meaning_runs = MeaningRuns.read(readings)
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
         self.profile_categories = self._profile_categories(db)
@@ -489,10 +526,11 @@ class Catalog:
         return ["", *(gloss for (gloss,) in self.db.execute(
             "SELECT gloss FROM fragment_texts WHERE locale = ? ORDER BY fragment_id", (locale,)))]
 
-    def reading_pieces(self, reading: int) -> bytes:
-        """What an item's meaning is written from for the text reading `reading` (schema.sql, text_readings), UTF-8."""
-        block, ends = self.reading_pieces_block
-        return block[ends[reading - 1]:ends[reading]]
+    def reading_runs(self, reading: int) -> list[tuple[str, str, int]]:
+        """What an item's meaning is written from for the text reading `reading` (schema.sql, text_readings): its runs'
+        text, romaji and fragment id."""
+        runs = self.meaning_runs
+        return [(*runs.text(run), runs.fragments[run]) for run in (runs.first[reading], runs.second[reading]) if run]
 
     def usage_templates(self, locale: str, intent_id: int, category_id: int) -> tuple[str, ...]:
         """The example sentences of an intent (when `intent_id`), else of a category, in `locale`, each with one {kaomoji},

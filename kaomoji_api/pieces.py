@@ -12,6 +12,7 @@ import html
 import itertools
 import operator
 import re
+from array import array
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -83,8 +84,7 @@ class LocalePieces(NamedTuple):
     names: list[bytes | None]      # each profile's name inside a JSON string's quotes, by profile id
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
     glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
-    frame: tuple[bytes, Callable]  # a meaning line: a bytes template, and what picks its values of (text, romaji, gloss)
-    bare_frame: tuple[bytes, Callable]  # the same for a run without a reading of its own (ッ alone)
+    heads: tuple[bytes, array]     # each run's line of a meaning up to its gloss, by run id (ItemWriter._heads)
     separator: bytes               # between the lines of two runs
     said: dict[tuple[bytes, bool], tuple[bytes, Callable]]  # a note's sentence of a piece, by its frame and whether it has romaji
     drawn: tuple[bytes, bytes, bytes]  # a note's sentence of what the face draws: face and parts, face alone, parts alone
@@ -99,8 +99,8 @@ class LocalePieces(NamedTuple):
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
-    """A frame of {text}, {romaji} and {gloss} as a %-template, and what picks its values, in the frame's order, from
-    (text, romaji, gloss)."""
+    """A frame of {text}, {romaji} and {gloss} (or some of them) as a %-template, and what picks its values, in the
+    frame's order, from (text, romaji, gloss)."""
     names = re.findall(rb"\{(text|romaji|gloss)\}", frame)
     template = re.sub(rb"\{(text|romaji|gloss)\}", b"%b", frame.replace(b"%", b"%%"))
     picks = [(b"text", b"romaji", b"gloss").index(name) for name in names]
@@ -118,7 +118,11 @@ class ItemWriter:
         self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts = entries.intents, entries.categories, entries.parts
-        self._reading_pieces, self._reading_ends = catalog.reading_pieces_block
+        self._runs = catalog.meaning_runs
+        self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
+        # The heads of the runs' lines as each frame writes them (a few frames serve the twelve locales), made when a
+        # locale that writes with it is first asked for.
+        self._made_heads: dict[tuple, tuple[bytes, array]] = {}
         self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
         self._html: dict[str, LocalePieces] = {}
@@ -194,26 +198,41 @@ class ItemWriter:
         return b'"%b"' % self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
 
     def _meaning(self, position: int, pieces: LocalePieces) -> bytes:
-        """The meaning inside its JSON string's quotes."""
+        """The meaning as `pieces` write it: a line for each of the reading's runs, its head and its gloss."""
         reading = self._readings[position]
-        said = self._reading_pieces[self._reading_ends[reading - 1]:self._reading_ends[reading]] if reading else b""
-        if said:
-            # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
-            if RECORD_BYTES not in said:
-                return self._line(pieces, *said.split(UNIT_BYTES))
-            return pieces.separator.join([self._line(pieces, *run.split(UNIT_BYTES)) for run in said.split(RECORD_BYTES)])
+        run = self._first_runs[reading]
+        if run:
+            heads, ends = pieces.heads
+            glosses, fragments = pieces.glosses, self._run_fragments
+            line = heads[ends[run - 1]:ends[run]] + glosses[fragments[run]]
+            run = self._second_runs[reading]
+            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + glosses[fragments[run]] if run else line
         part = self._lead_parts[position]
         return pieces.parts[part] if part else pieces.names[self._profiles[position]]
 
-    @staticmethod
-    def _line(pieces: LocalePieces, text: bytes, romaji: bytes, fragment: bytes) -> bytes:
-        """A run's line of the meaning; a gloss that quotes the run as it is written is the line by itself (ja:
-        「ポッ」：…, not 「ポッ」＝「ポッ」：…)."""
-        gloss = pieces.glosses[int(fragment)]
-        if pieces.quote and gloss.startswith(pieces.quote % text):
-            return gloss
-        template, values = pieces.frame if romaji else pieces.bare_frame
-        return template % values((text, romaji, gloss))
+    def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, ...], locale: str) -> tuple[bytes, array]:
+        """Each run's line of a meaning up to its gloss, written with `frame` (its {gloss} last), one after another:
+        run r's is heads[ends[r - 1]:ends[r]]. A run without romaji (ッ alone) leaves out the frame's romaji; a run whose
+        gloss quotes it as it is written has no head, its gloss being the line by itself (ja: 「ポッ」：…, not
+        「ポッ」＝「ポッ」：…). Kept per frame, so locales that write alike share one copy (~140 KB)."""
+        key = (frame, quote and locale)  # the gloss's quote makes the heads the locale's own
+        made = self._made_heads.get(key)
+        if made is None:
+            head, gloss, tail = frame.partition(b"{gloss}")
+            if not gloss or tail:
+                raise ValueError(f"a meaning frame must end with its {{gloss}}: {frame.decode()!r}")
+            written, bare = _template(head), _template(head.replace(b" {romaji}", b""))
+            texts, text_ends, fragments = self._runs.texts, self._runs.ends, self._run_fragments
+            heads, ends = bytearray(), array("I", [0])
+            for run in range(1, len(text_ends)):
+                # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON or HTML.
+                text, romaji = texts[text_ends[run - 1]:text_ends[run]].split(UNIT_BYTES)
+                if not (quote and glosses[fragments[run]].startswith(quote % text)):
+                    template, values = written if romaji else bare
+                    heads += template % values((text, romaji, b""))
+                ends.append(len(heads))
+            made = self._made_heads[key] = (bytes(heads), ends)
+        return made
 
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
@@ -281,7 +300,7 @@ class ItemWriter:
 
     def _read_locale(self, locale: str) -> LocalePieces:
         catalog, frames = self.catalog, self.catalog.frames[locale]
-        frame, separator = json_inside(frames.meaning), json_inside(frames.meaning_separator)
+        glosses, quote = tuple(map(json_inside, catalog.glosses(locale))), json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b")
         said = {
             (letter, with_romaji): _template(json_inside(text if with_romaji else NO_ROMAJI.sub("", text)))
             for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
@@ -293,11 +312,11 @@ class ItemWriter:
         pieces = self._locales[locale] = LocalePieces(
             [None if t is None else encoded.get(t[0]) or encoded.setdefault(t[0], json_inside(t[0])) for t in texts],
             [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
-            tuple(map(json_inside, catalog.glosses(locale))), _template(frame), _template(frame.replace(b" {romaji}", b"")), separator,
+            glosses, self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
-            json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b"), ESCAPED, json_inside, json_inside,
+            quote, ESCAPED, json_inside, json_inside,
         )
         return pieces
 
@@ -311,12 +330,13 @@ class ItemWriter:
         def template(made: tuple[bytes, Callable]) -> tuple[bytes, Callable]:
             return html_inside(made[0]), made[1]
 
+        glosses, quote = tuple(each(json.glosses)), html_inside(json.quote)
         pieces = self._html[locale] = LocalePieces(
-            each(json.names), json.keywords, tuple(each(json.glosses)), template(json.frame), template(json.bare_frame),
+            each(json.names), json.keywords, glosses, self._heads(html_text(self.catalog.frames[locale].meaning), quote, glosses, locale),
             html_inside(json.separator), {key: template(made) for key, made in json.said.items()}, tuple(each(json.drawn)),
             tuple(each(json.list_separators)), *({number: html_inside(text) for number, text in texts.items()}
                                                   for texts in (json.parts, json.when, json.about)),
-            html_inside(json.quote), HTML_ESCAPED, html_face, html_text,
+            quote, HTML_ESCAPED, html_face, html_text,
         )
         return pieces
 

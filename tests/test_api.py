@@ -77,12 +77,11 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
                 "display_width": entry.display_width, "ascii_safe": entry.ascii_safe, "needs_cjk_font": entry.needs_cjk_font,
                 "scripts": list(entry.scripts), "sensitive": entry.sensitive,
             }, (locale, entry.id)
-            said = catalog.reading_pieces(entry.text_reading) if entry.text_reading else b""
+            said = catalog.reading_runs(entry.text_reading)
             if said:
                 glosses = catalog.glosses(locale)
-                for run in said.decode().split("\x1e"):
-                    text, _, fragment = run.split("\x1f")
-                    assert text in item["meaning"] and glosses[int(fragment)] in item["meaning"], (locale, item)
+                for text, _, fragment in said:
+                    assert text in item["meaning"] and glosses[fragment] in item["meaning"], (locale, item)
             elif entry.lead_part:
                 assert item["meaning"] == texts.parts[entry.lead_part]
             else:

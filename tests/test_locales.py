@@ -119,13 +119,15 @@ def test_the_catalog_lists_the_twelve_locales_with_their_names(db):
 
 
 def test_a_locale_file_is_checked_for_its_reading_frames_the_optional_gloss_quote_included():
-    """`python -m tools.locales` names a missing frame, an unknown one, and a gloss_quote (optional: ja's glosses quote
-    the word they explain) without its {text}; the twelve files as they are pass."""
+    """`python -m tools.locales` names a missing frame, an unknown one, a meaning that does not end with its gloss, and
+    a gloss_quote (optional: ja's glosses quote the word they explain) without its {text}; the twelve files as they
+    are pass."""
     reference = locales.load_locale("en")
     for code in locales.locale_codes():
         assert not [p for p in locales.problems(code, locales.load_locale(code), reference) if p.startswith("reading.")], code
     ja = locales.load_locale("ja")
-    broken = {**ja, "reading": {**{k: v for k, v in ja["reading"].items() if k != "drawn"}, "gloss_quote": "「」：", "quote": "x"}}
+    broken = {**ja, "reading": {**{k: v for k, v in ja["reading"].items() if k != "drawn"}, "gloss_quote": "「」：", "quote": "x",
+                                "meaning": "{gloss}（「{text}」）"}}
     found = [p for p in locales.problems("ja", broken, reference) if p.startswith("reading.")]
     assert sorted(found) == ["reading.drawn: missing", "reading.gloss_quote: must be a string containing {text}",
-                             "reading.quote: not a frame"]
+                             "reading.meaning: must end with {gloss}", "reading.quote: not a frame"]

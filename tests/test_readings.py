@@ -14,6 +14,7 @@ import orjson
 import pytest
 
 from bench.glossary_coverage import distinct_note_share
+from kaomoji_api.catalog import MeaningRuns
 from kaomoji_api.pieces import ItemWriter
 from tools import build_catalog, faces, readings
 from tools import locales as locale_files
@@ -175,10 +176,9 @@ def test_a_note_never_sets_an_action_after_a_copula_where_the_language_cannot(ca
 def test_no_stored_reading_has_a_romanisation_with_a_gap(db, catalog):
     """cutlet writes "?" for a character it cannot read (翻桌: "koboshi ?"): such a run is shown without romaji, in every
     reading of the catalog, and its notes show no "?" in brackets."""
-    (readings,) = db.execute("SELECT count(*) FROM text_readings").fetchone()
-    for reading in range(1, readings + 1):
-        for stored in (catalog.reading_pieces(reading), catalog.said_pieces(reading)):
-            for run in filter(None, stored.decode().split("\x1e")):
+    for reading, *stored in db.execute("SELECT id, pieces, said FROM text_readings"):
+        for runs in stored:
+            for run in filter(None, runs.split("\x1e")):
                 assert "?" not in run.split("\x1f")[1], (reading, run)
     writer = ItemWriter(catalog)
     position = next(p for p in range(len(catalog.entries)) if "翻桌" in catalog.entries.text_at(p))
@@ -186,14 +186,13 @@ def test_no_stored_reading_has_a_romanisation_with_a_gap(db, catalog):
     assert note.startswith("It also writes 「翻桌」.") and "?)" not in note, note
 
 
-def test_what_faces_say_is_stored_ready_for_json(db, catalog):
+def test_what_faces_say_is_stored_ready_for_json_and_html(db, catalog):
     """Meanings and notes are written from the stored pieces without escaping them (kaomoji_api/pieces.py): no text,
-    romaji or frame letter in them may hold what JSON escapes, and every piece has its four units."""
-    needs_escaping = re.compile(r'["\\\x00-\x1d\x7f]')
-    (readings,) = db.execute("SELECT count(*) FROM text_readings").fetchone()
-    for reading in range(1, readings + 1):
-        for stored in (catalog.reading_pieces(reading), catalog.said_pieces(reading)):
-            assert not needs_escaping.search(stored.decode()), (reading, stored)
+    romaji or frame letter in them may hold what JSON or HTML text escapes, and every piece has its four units."""
+    needs_escaping = re.compile(r'["\\\x00-\x1d\x7f&<>]')
+    for reading, *stored in db.execute("SELECT id, pieces, said FROM text_readings"):
+        for pieces in stored:
+            assert not needs_escaping.search(pieces), (reading, pieces)
         for piece in filter(None, catalog.said_pieces(reading).decode().split("\x1e")):
             text, romaji, fragment, frame = piece.split("\x1f")
             # A text without a row has romaji, or is longer than one character (翻桌, which cutlet cannot read).
@@ -1057,3 +1056,13 @@ def test_no_run_starts_or_ends_with_the_hair_or_the_spray_lines_of_a_face(named)
             assert run.text[:1] not in "川州巛" and run.text[-1:] not in "川州巛", (text, run.text)
         checked += any(ch in text for ch in "川州巛") and bool(reading.runs)
     assert checked > 500, checked
+
+
+def test_the_service_reads_a_meaning_of_as_many_runs_as_the_build_writes():
+    """tools/readings.py writes a meaning from MAX_MEANING_RUNS runs at most, and kaomoji_api/catalog.py keeps two per
+    reading: a reading of more is refused when the catalog is read, not cut short."""
+    run = "\x1f".join(("ドン", "don", "1"))
+    assert readings.MAX_MEANING_RUNS == 2
+    assert MeaningRuns.read(["\x1e".join([run] * 2)]).second[1] == 1
+    with pytest.raises(ValueError, match="3 runs"):
+        MeaningRuns.read(["\x1e".join([run] * 3)])

@@ -120,6 +120,9 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
             found.append(f"reading.{key}: missing")
         elif missing := [p for p in placeholders if p not in frames[key]]:
             found.append(f"reading.{key}: must contain {', '.join(missing)}")
+        elif key == "meaning" and not frames[key].endswith("{gloss}"):
+            # The service writes each run's line up to its gloss once for all runs (kaomoji_api/pieces.py _heads).
+            found.append("reading.meaning: must end with {gloss}")
     for key, placeholders in OPTIONAL_READING_FRAMES.items():
         if key in frames and (not isinstance(frames[key], str) or [p for p in placeholders if p not in frames[key]]):
             found.append(f"reading.{key}: must be a string containing {', '.join(placeholders)}")
