@@ -107,7 +107,8 @@ def restart_due(app) -> bool:
 
 def served() -> Served:
     """What this worker serves now: the request's catalog and its derived state."""
-    return current_app.extensions["kaomoji_served"].get()
+    # The app itself, not an attribute through the proxy: each of those costs ~0.7 µs, a hundredth of a request.
+    return current_app._get_current_object().extensions["kaomoji_served"].get()
 
 
 def last_good(path: str) -> str:

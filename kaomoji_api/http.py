@@ -138,7 +138,8 @@ def html_response(data: bytes, etag: str, max_age: int | None, *, locale: str, s
 def ok_or_not_modified(body: bytes, headers: Headers, etag: str | None, entries: int) -> ApiResponse:
     """200 with the body, or 304 without it when If-None-Match has its ETag (a 304 shows no entries); `headers` are
     the 200's, Content-Length included."""
-    if etag and "HTTP_IF_NONE_MATCH" in request.environ and request.if_none_match.contains_weak(etag[1:-1]):
+    asked = request._get_current_object()  # once: each attribute read through the proxy costs ~0.7 µs
+    if etag and "HTTP_IF_NONE_MATCH" in asked.environ and asked.if_none_match.contains_weak(etag[1:-1]):
         return ApiResponse(b"", 304, headers=headers)  # Werkzeug drops the body's own headers from a 304
     return ApiResponse.ok(body, headers, entries)
 

@@ -54,9 +54,10 @@ def cached_response(view=None, *, when=None, per_host=False):
         cache = current.served().responses
         if not cache.max_bytes or (when is not None and not when()):
             return view(*args, **kwargs)
-        key = (request.endpoint, request.query_string, request.headers.get("Accept-Language", ""), tuple(kwargs.items()))
-        if per_host and not current_app.config["PUBLIC_URL"]:
-            key += (request.host_url,)
+        asked = request._get_current_object()  # once: each attribute read through the proxy costs ~0.7 µs
+        key = (asked.endpoint, asked.query_string, asked.headers.get("Accept-Language", ""), tuple(kwargs.items()))
+        if per_host and not current_app._get_current_object().config["PUBLIC_URL"]:
+            key += (asked.host_url,)
         hit = cache.get(key)
         if hit is not None:
             # Checked when the response was first made; a copy, since hooks add headers to each response.

@@ -56,7 +56,7 @@ def get_kaomoji(entry_id: int):
 
 @bp.get("/kaomojis/random")
 @bp.get("/random")
-@cached_response(when=lambda: "seed" in request.args)  # an unseeded pick is never the same twice
+@cached_response(when=lambda: "seed" in request._get_current_object().args)  # an unseeded pick is never the same twice
 def random_kaomojis():
     state, params = served(), Params()
     catalog = state.catalog
