@@ -103,11 +103,11 @@ def json_response(payload, max_age: int | None, *, entries: int, headers=(), loc
     body = orjson.dumps(payload)
     etag = None if max_age is NO_STORE else f'"{hashlib.sha1(body).hexdigest()}"'
     own = [
+        *CORS_HEADERS,  # first: flask-cors looks for Access-Control-Allow-Origin header by header after every request
         ("Content-Type", "application/json"),
         ("Content-Length", str(len(body))),
         ("Cache-Control", "no-store" if max_age is NO_STORE else f"public, max-age={max_age}"),
         *([("ETag", etag)] if etag else []),
-        *CORS_HEADERS,
         NOSNIFF,
     ]
     if locale:
@@ -121,11 +121,11 @@ def html_response(data: bytes, etag: str, max_age: int | None, *, locale: str, s
     entries in the sense of the API's budget: pages spend none."""
     etag = None if max_age is NO_STORE or status != 200 else etag
     own = [
+        *CORS_HEADERS,  # first, as json_response's
         ("Content-Type", "text/html; charset=utf-8"),
         ("Content-Length", str(len(data))),
         ("Cache-Control", "no-store" if etag is None else f"public, max-age={max_age}"),
         *([("ETag", etag)] if etag else []),
-        *CORS_HEADERS,
         NOSNIFF,
         CONTENT_SECURITY_POLICY,
         ("Content-Language", locale),

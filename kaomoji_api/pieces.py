@@ -84,7 +84,8 @@ class LocalePieces(NamedTuple):
     names: list[bytes | None]      # each profile's name inside a JSON string's quotes, by profile id
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
     glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
-    heads: tuple[bytes, array]     # each run's line of a meaning up to its gloss, by run id (ItemWriter._heads)
+    heads: tuple[bytes, array]     # each run's line of a meaning up to its frame's last text or romaji, by run id (ItemWriter._heads)
+    colon: bytes                   # what follows a head, before the gloss
     separator: bytes               # between the lines of two runs
     said: dict[tuple[bytes, bool], tuple[bytes, Callable]]  # a note's sentence of a piece, by its frame and whether it has romaji
     drawn: tuple[bytes, bytes, bytes]  # a note's sentence of what the face draws: face and parts, face alone, parts alone
@@ -120,7 +121,7 @@ class ItemWriter:
         self._intents, self._categories_of, self._parts = entries.intents, entries.categories, entries.parts
         self._runs = catalog.meaning_runs
         self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
-        # The heads of the runs' lines as each frame writes them (a few frames serve the twelve locales), made when a
+        # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
         # locale that writes with it is first asked for.
         self._made_heads: dict[tuple, tuple[bytes, array]] = {}
         self._said_pieces, self._said_ends = catalog.said_pieces_block
@@ -204,23 +205,28 @@ class ItemWriter:
         if run:
             heads, ends = pieces.heads
             glosses, fragments = pieces.glosses, self._run_fragments
-            line = heads[ends[run - 1]:ends[run]] + glosses[fragments[run]]
+            colon = pieces.colon
+            line = heads[ends[run - 1]:ends[run]] + colon + glosses[fragments[run]]
             run = self._second_runs[reading]
-            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + glosses[fragments[run]] if run else line
+            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + colon + glosses[fragments[run]] if run else line
         part = self._lead_parts[position]
         return pieces.parts[part] if part else pieces.names[self._profiles[position]]
 
-    def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, ...], locale: str) -> tuple[bytes, array]:
-        """Each run's line of a meaning up to its gloss, written with `frame` (its {gloss} last), one after another:
-        run r's is heads[ends[r - 1]:ends[r]]. A run without romaji (ッ alone) leaves out the frame's romaji; a run whose
-        gloss quotes it as it is written has no head, its gloss being the line by itself (ja: 「ポッ」：…, not
-        「ポッ」＝「ポッ」：…). Kept per frame, so locales that write alike share one copy (~140 KB)."""
-        key = (frame, quote and locale)  # the gloss's quote makes the heads the locale's own
+    def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, ...], locale: str) -> tuple[tuple[bytes, array], bytes]:
+        """Each run's line of a meaning written with `frame` (its {gloss} last), up to the frame's last {text} or
+        {romaji}, one after another: run r's is heads[ends[r - 1]:ends[r]]; and what follows each head, before the gloss
+        (": "). A run without romaji (ッ alone) leaves out the frame's romaji. When the glosses quote the text they
+        explain, a run whose gloss quotes it as it is written has no head, its gloss being the line by itself (ja:
+        「ポッ」：…, not 「ポッ」＝「ポッ」：…); the heads are then the locale's own, and hold what follows them.
+        Kept per frame, so locales that write alike share one copy (~120 KB)."""
+        head, gloss, tail = frame.partition(b"{gloss}")
+        if not gloss or tail:
+            raise ValueError(f"a meaning frame must end with its {{gloss}}: {frame.decode()!r}")
+        end = 0 if quote else max(head.rfind(b"{text}") + len(b"{text}"), head.rfind(b"{romaji}") + len(b"{romaji}"))
+        head, colon = (head, b"") if quote else (head[:end], head[end:])
+        key = (head, quote and locale)  # the gloss's quote makes the heads the locale's own
         made = self._made_heads.get(key)
         if made is None:
-            head, gloss, tail = frame.partition(b"{gloss}")
-            if not gloss or tail:
-                raise ValueError(f"a meaning frame must end with its {{gloss}}: {frame.decode()!r}")
             written, bare = _template(head), _template(head.replace(b" {romaji}", b""))
             texts, text_ends, fragments = self._runs.texts, self._runs.ends, self._run_fragments
             heads, ends = bytearray(), array("I", [0])
@@ -232,7 +238,7 @@ class ItemWriter:
                     heads += template % values((text, romaji, b""))
                 ends.append(len(heads))
             made = self._made_heads[key] = (bytes(heads), ends)
-        return made
+        return made, colon
 
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
@@ -312,7 +318,7 @@ class ItemWriter:
         pieces = self._locales[locale] = LocalePieces(
             [None if t is None else encoded.get(t[0]) or encoded.setdefault(t[0], json_inside(t[0])) for t in texts],
             [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
-            glosses, self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
+            glosses, *self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
@@ -332,7 +338,7 @@ class ItemWriter:
 
         glosses, quote = tuple(each(json.glosses)), html_inside(json.quote)
         pieces = self._html[locale] = LocalePieces(
-            each(json.names), json.keywords, glosses, self._heads(html_text(self.catalog.frames[locale].meaning), quote, glosses, locale),
+            each(json.names), json.keywords, glosses, *self._heads(html_text(self.catalog.frames[locale].meaning), quote, glosses, locale),
             html_inside(json.separator), {key: template(made) for key, made in json.said.items()}, tuple(each(json.drawn)),
             tuple(each(json.list_separators)), *({number: html_inside(text) for number, text in texts.items()}
                                                   for texts in (json.parts, json.when, json.about)),
