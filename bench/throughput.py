@@ -7,7 +7,9 @@ Two tables, each endpoint as a ratio to bench/bare_app.py measured in the same r
 - strict (issue 17): one sync worker pinned to core 0, wrk pinned to core 1, and a bare route that sends a
   body as large as the endpoint's (`/bare?size=N`); for each endpoint, `--rounds` rounds that alternate
   the bare route and the endpoint (which goes first alternates too), and the median of the rounds' ratios.
-  wrk then never takes CPU from the worker, and a body's size costs both sides the same.
+  wrk then never takes CPU from the worker, and a body's size costs both sides the same. Each round also runs the
+  bare route sending the endpoint's headers too (`&headers=api|pick|page`): the last column, which tells what the
+  service's nine headers cost (gunicorn checks and writes each in Python) from what its code costs.
 - deployed: as deploy/gunicorn.conf.py runs it, `--workers` sync workers on every core with wrk beside them, against
   the bare route's small body, in alternating rounds as above (median); and each worker's peak RSS.
 Rows with random ids (single entry, kaomoji page) ask for them through a wrk script, which costs wrk a
@@ -180,8 +182,17 @@ ENDPOINTS = [
 PREFIXES = {"ids": "/api/v1/kaomojis/", "page ids": "/kaomoji/"}
 
 
+def headers_of(path: str) -> str:
+    """Which headers the service sends with the endpoint's answer (bench/bare_app.py HEADERS)."""
+    if not path.startswith("/api/"):
+        return "page"
+    return "pick" if path.startswith("/api/v1/random") else "api"
+
+
 def strict(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
-    """The strict table: one pinned worker each, wrk on the other core, same-size bodies, alternating rounds."""
+    """The strict table: one pinned worker each, wrk on the other core, same-size bodies, alternating rounds. Each round
+    also runs the bare route sending the endpoint's headers as well (bench/bare_app.py), which tells what the
+    service's nine headers cost from what its code costs."""
     service_port, bare_port = free_port(), free_port()
     service = start("wsgi:app", service_port, args, env, workers=1, cpus="0")
     bare = start("bench.bare_app:app", bare_port, args, {}, workers=1, cpus="0")
@@ -193,27 +204,32 @@ def strict(args, env: dict, endpoints, ids: list[int], folder: str) -> None:
             script = random_id_script(ids, folder, PREFIXES[kind]) if kind else None
             bare_url = f"{bare_base}/bare?size={size}"
             bare_script = random_id_script(ids, folder, f"/bare?size={size}&id=") if kind else None
+            headed_url = f"{bare_url}&headers={headers_of(path)}"
+            headed_script = random_id_script(ids, folder, f"/bare?size={size}&headers={headers_of(path)}&id=") if kind else None
             wrk(base + path, 1, script, cpus="1")  # warm the worker's caches
             wrk(bare_url, 1, bare_script, cpus="1")
-            ratios, ours, theirs = [], [], []
+            ratios, headed_ratios, ours, theirs = [], [], [], []
             for round_number in range(args.rounds):
-                runs = [("ours", base + path, script), ("bare", bare_url, bare_script)]
+                runs = [("ours", base + path, script), ("bare", bare_url, bare_script), ("headed", headed_url, headed_script)]
                 measured = {}
                 for who, url, lua in runs if round_number % 2 == 0 else runs[::-1]:
                     measured[who] = wrk(url, args.seconds, lua, cpus="1")
                 ours.append(measured["ours"]["rps"])
                 theirs.append(measured["bare"]["rps"])
                 ratios.append(measured["ours"]["rps"] / measured["bare"]["rps"])
-            rows.append((name, size, statistics.median(ours), statistics.median(theirs), ratios))
+                headed_ratios.append(measured["ours"]["rps"] / measured["headed"]["rps"])
+            rows.append((name, size, statistics.median(ours), statistics.median(theirs), ratios, headed_ratios))
     finally:
         stop(service)
         stop(bare)
     print(f"strict: gunicorn sync, 1 worker on core 0; wrk -t1 -c8 on core 1; a bare route of the same body size; "
-          f"{args.rounds} alternating rounds of {args.seconds} s, median ratio\n")
-    print("| endpoint | body bytes | req/s | bare req/s | vs bare Flask (median) | rounds |")
-    print("|---|---|---|---|---|---|")
-    for name, size, ours, theirs, ratios in rows:
-        print(f"| {name} | {size} | {ours:.0f} | {theirs:.0f} | **{statistics.median(ratios):.2f}** | {' '.join(f'{r:.2f}' for r in ratios)} |")
+          f"{args.rounds} alternating rounds of {args.seconds} s, median ratio; and against the bare route sending the "
+          f"endpoint's headers too\n")
+    print("| endpoint | body bytes | req/s | bare req/s | vs bare Flask (median) | rounds | vs bare with the same headers |")
+    print("|---|---|---|---|---|---|---|")
+    for name, size, ours, theirs, ratios, headed in rows:
+        print(f"| {name} | {size} | {ours:.0f} | {theirs:.0f} | **{statistics.median(ratios):.2f}** | {' '.join(f'{r:.2f}' for r in ratios)} "
+              f"| {statistics.median(headed):.2f} |")
     print()
 
 
