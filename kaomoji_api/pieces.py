@@ -249,29 +249,36 @@ class ItemWriter:
         """The note as `pieces` write it (inside a JSON string's quotes, or HTML); `text` is the face as they write it."""
         sentences = []
         reading = self._readings[position]
-        if reading:
-            said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]]
-            for piece in said.split(RECORD_BYTES) if said else ():
+        said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]] if reading else b""
+        if said:
+            frames, glosses, quote = pieces.said, pieces.glosses, pieces.quote
+            for piece in said.split(RECORD_BYTES):
                 # Texts are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
                 said_text, romaji, fragment, frame = piece.split(UNIT_BYTES)
-                template, values = pieces.said[frame, romaji != b""]
-                gloss = pieces.glosses[int(fragment)]
-                if pieces.quote and gloss.startswith(quoted := pieces.quote % said_text):
+                template, values = frames[frame, romaji != b""]
+                gloss = glosses[int(fragment)]
+                if quote and gloss.startswith(quoted := quote % said_text):
                     gloss = gloss[len(quoted):]  # the sentence quotes the text already: what it says follows
                 sentences.append(template % values((said_text, romaji, gloss)))
-        names = [pieces.parts[p] for p in self._parts[position].to_bytes(NOTE_PARTS, "little") if p]
-        drawn = b"".join(names) if len(names) < 2 else pieces.list_separators[0].join(names[:-1]) + pieces.list_separators[1] + names[-1]
+        parts = self._parts[position]
+        if parts:
+            names = [pieces.parts[p] for p in parts.to_bytes(NOTE_PARTS, "little") if p]
+            separator, last = pieces.list_separators
+            drawn = names[0] if len(names) == 1 else separator.join(names[:-1]) + last + names[-1]
+        else:
+            drawn = b""
         if self._flags[position] & pieces.escaped:
             face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
             face = None if face is None else pieces.face(face)
         else:  # `text` is the face as it stands, and so is any part of it
             face = drawn_face(text.decode())
             face = None if face is None else face.encode()
-        both, face_only, parts_only = pieces.drawn
-        if face and drawn:
-            sentences.append(both.replace(b"{face}", face).replace(b"{parts}", drawn))
-        elif face or drawn:
-            sentences.append(face_only.replace(b"{face}", face) if face else parts_only.replace(b"{parts}", drawn))
+        if face or drawn:
+            both, face_only, parts_only = pieces.drawn
+            if face and drawn:
+                sentences.append(both.replace(b"{face}", face).replace(b"{parts}", drawn))
+            else:
+                sentences.append(face_only.replace(b"{face}", face) if face else parts_only.replace(b"{parts}", drawn))
         intent = self._intents[position]
         sentences.append(pieces.when[intent] if intent else pieces.about[self._categories_of[position]])
         note = b""
