@@ -4,6 +4,7 @@ one id per face, and sensitive faces kept out of what nobody asked for. On the f
 from __future__ import annotations
 
 import collections
+import html
 import json
 import re
 import sqlite3
@@ -1056,6 +1057,32 @@ def test_no_run_starts_or_ends_with_the_hair_or_the_spray_lines_of_a_face(named)
             assert run.text[:1] not in "川州巛" and run.text[-1:] not in "川州巛", (text, run.text)
         checked += any(ch in text for ch in "川州巛") and bool(reading.runs)
     assert checked > 500, checked
+
+
+def test_every_meaning_is_its_locales_frame_filled_with_each_run(catalog):
+    """kaomoji_api/pieces.py writes a meaning from heads made once per frame and the colon kept per locale; read here
+    the plain way, each run's line is the locale's `meaning` frame with its text, romaji and gloss (the romaji left out
+    for a run without one, the gloss alone when it quotes the run as written), the lines joined by the separator: for
+    every text reading, in every locale, JSON and HTML alike."""
+    writer, entries = ItemWriter(catalog), catalog.entries
+    position_of_reading = {}
+    for position in range(len(entries)):
+        position_of_reading.setdefault(entries.text_readings[position], position)
+    for locale in catalog.locales:
+        frames, glosses = catalog.frames[locale], catalog.glosses(locale)
+        bare = re.sub(r"\s?\{romaji\}", "", frames.meaning)
+        for reading, position in position_of_reading.items():
+            lines = []
+            for text, romaji, fragment in catalog.reading_runs(reading):
+                gloss = glosses[fragment]
+                if frames.gloss_quote and gloss.startswith(frames.gloss_quote.replace("{text}", text)):
+                    lines.append(gloss)
+                else:
+                    lines.append((frames.meaning if romaji else bare).replace("{text}", text).replace("{romaji}", romaji).replace("{gloss}", gloss))
+            if lines:
+                expected = frames.meaning_separator.join(lines)
+                assert orjson.loads(writer.meaning(position, locale)) == expected, (locale, reading)
+                assert html.unescape(writer.html(position, locale).meaning.decode()) == expected, (locale, reading)
 
 
 def test_the_service_reads_a_meaning_of_as_many_runs_as_the_build_writes():
