@@ -315,7 +315,7 @@ def test_a_face_whose_text_says_an_intent_that_names_faces_is_named_by_it_in_eve
             expected = locales[code]["names"][GLOSSARY.label_names[intent]] if intent in GLOSSARY.label_names \
                 else intent_names[code][intent]["name"]
             assert names[code] == expected, (text, code, intent)
-    assert {"consolation", "encouragement", "tasty", "games"} <= set(checked), checked
+    assert {"consolation", "encouragement", "tasty", "games", "plea", "give-up", "refusal"} <= set(checked), checked
 
 
 def test_no_face_is_named_against_the_one_feeling_its_text_says(named):
@@ -989,6 +989,48 @@ def test_no_face_that_threatens_gets_laughing_or_cheerful_usage_or_a_happy_name(
     for text, slug in intents.items():
         if "殺" in text:
             assert slug not in ("laughing", "joy", "hello", "good-morning"), (text, slug)
+
+
+ASKS_GIVES_OR_ANSWERS = ("plea", "give-up", "offer", "praise", "refusal", "modesty")
+
+
+def test_a_face_that_pleads_gives_up_offers_praises_says_no_or_waves_off_praise_is_sent_and_named_as_such(client, named, db):
+    """A face whose text says only one of these (おねがい, こうさん, どうぞ, さっすが, ちがう, まぐれまぐれ) is sent with its
+    intent's sentences and "when to send it", and named by it: おねがい was sent with "Rough day? Sending good vibes your
+    way" and named Cheering on, ちがう ("no, that's wrong") with "Got it, I'll send the file tonight"."""
+    intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+    ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
+    checked, sampled = collections.Counter(), collections.Counter()
+    for text, reading, names, _, _ in named:
+        strong = {row["intent"] for row in said_rows(reading)} & set(readings.STRONG_INTENTS)
+        if len(strong) != 1 or reading.intent not in ASKS_GIVES_OR_ANSWERS or reading.name or reading.label_name:
+            continue
+        intent = reading.intent
+        checked[intent] += 1
+        assert names["en"] == GLOSSARY.intent_texts("en")[intent]["name"], (text, names["en"])
+        if GLOSSARY.usage_intent(reading) != intent:
+            continue  # a deep bow drawn beside it (m(。._.。)m オネガイ) is sent with a bow's sentences, which ask too
+        assert intents[text] == intent, (text, intents[text])
+        if text in ids and sampled[intent] < 3:  # a few faces of each through the API, in three locales
+            sampled[intent] += 1
+            for code in ("en", "ja", "es"):
+                texts = GLOSSARY.intent_texts(code)[intent]
+                item = items(client, f"/api/v1/kaomojis/{ids[text]}", locale=code)
+                assert set(item["usage"]) <= {t.replace("{kaomoji}", item["text"]) for t in texts["usage"]}, (code, text, item["usage"])
+                assert item["note"].endswith(texts["when"]) and item["name"] == texts["name"], (code, text, item["note"])
+    assert all(checked[intent] >= 30 for intent in ASKS_GIVES_OR_ANSWERS), checked
+
+
+def test_a_face_whose_text_names_a_situation_is_filed_under_it_first(named, db):
+    """A row that names a category (source.json `category`) makes it each face's main category: もれちゃう ("I'm gonna wet
+    myself!") was filed in sleepy and sent with "Finally in bed after that shift ... good night!"; now running."""
+    main = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    checked = collections.Counter()
+    for text, reading, _, _, _ in named:
+        if reading.category:
+            checked[reading.category] += 1
+            assert main[text] == reading.category, (text, main[text], reading.category)
+    assert checked["running"] >= 80 and checked["facepalm"] >= 100 and checked["confused"] >= 150, checked
 
 
 def test_a_table_slammed_by_an_arm_names_the_arm_once(named, catalog):

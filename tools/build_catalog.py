@@ -57,6 +57,9 @@ NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_un
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
 # `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
 INTENT_NAME, CATEGORY_NAME, GLOSSARY_NAME = "intent:", "category:", "name:"
+# Added to the spelling weight (profiles found) of a keyword, so that a misspelling is corrected into a keyword before
+# a word only names have: more than the profiles of any word.
+KEYWORD_SPELLING_WEIGHT = 1 << 16
 NAME_PREFIXES = {"intent": INTENT_NAME, "category": CATEGORY_NAME, "name": GLOSSARY_NAME, "label": ""}
 
 
@@ -407,10 +410,13 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 (code, kind, key, mask.to_bytes((mask.bit_length() + 7) // 8, "little"), field, value)
                 for (kind, key), (mask, field, value) in sorted(keys.items())
             ])
-            for (kind, key), (mask, _, _) in keys.items():  # words as written: tokens are stems (happi)
+            for (kind, key), (mask, field, _) in keys.items():  # words as written: tokens are stems (happi)
                 for word in key.split() if kind in ("exact", "category_name") else ():
                     if spelling_word(word):
-                        spelling_weights[word] = max(spelling_weights.get(word, 0), mask.bit_count())
+                        # A keyword is what people search for; a word found only in names ("face" of Angry face) is
+                        # not: `dace` is corrected to dance, whichever of the two more profiles have.
+                        weight = mask.bit_count() + (KEYWORD_SPELLING_WEIGHT if field == "keyword" else 0)
+                        spelling_weights[word] = max(spelling_weights.get(word, 0), weight)
                         spelling_locales[word] = spelling_locales.get(word, 0) | 1 << codes.index(code)
             progress.step("profiles and search", done, len(codes))
 

@@ -27,6 +27,8 @@ STRONG_INTENTS = (
     "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
     # A threat (殺す, 呪ってやる) outranks a laugh beside it: ｱﾊﾊﾊ (殺す) is a menace with a sinister laugh, not a joke.
     "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "surprise", "joy", "tasty",
+    # What a face asks, gives or answers: a plea, giving up, an offer, praise, a no, waving off praise.
+    "plea", "give-up", "offer", "praise", "refusal", "modesty",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
@@ -318,7 +320,8 @@ class Glossary:
                 for s, e in others) for start, end in spans)]
         intents = [row["intent"] for row in rows]
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
-        category = next((row["category"] for row in rows if row.get("category")), None)
+        category = next((row["category"] for run in runs for row in map(self.rows.__getitem__, run.rows or ())
+                         if row.get("category") and (not row.get("category_drawn_out") or faces.reading(run.text).endswith("ー"))), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
         named = next((row for row in rows if row.get("name") or row.get("label_name")), {})
         return Reading(
