@@ -338,7 +338,9 @@ class ItemWriter:
         json = self._locales.get(locale) or self._read_locale(locale)
 
         def each(texts):
-            return [None if text is None else html_inside(text) for text in texts]
+            written = [None if text is None else html_inside(text) for text in texts]
+            # Most locales escape nothing in their names or glosses: their JSON list serves the pages too.
+            return texts if all(map(operator.is_, written, texts)) else written
 
         def template(made: tuple[bytes, Callable]) -> tuple[bytes, Callable]:
             return html_inside(made[0]), made[1]
