@@ -991,13 +991,14 @@ def test_no_face_that_threatens_gets_laughing_or_cheerful_usage_or_a_happy_name(
             assert slug not in ("laughing", "joy", "hello", "good-morning"), (text, slug)
 
 
-ASKS_GIVES_OR_ANSWERS = ("plea", "give-up", "offer", "praise", "refusal", "modesty")
+ASKS_GIVES_OR_ANSWERS = ("plea", "give-up", "offer", "praise", "refusal", "correction", "modesty", "brb")
 
 
 def test_a_face_that_pleads_gives_up_offers_praises_says_no_or_waves_off_praise_is_sent_and_named_as_such(client, named, db):
-    """A face whose text says only one of these (おねがい, こうさん, どうぞ, さっすが, ちがう, まぐれまぐれ) is sent with its
-    intent's sentences and "when to send it", and named by it: おねがい was sent with "Rough day? Sending good vibes your
-    way" and named Cheering on, ちがう ("no, that's wrong") with "Got it, I'll send the file tonight"."""
+    """A face whose text says only one of these (おねがい, こうさん, どうぞ, さっすが, だめ, ちがう, まぐれまぐれ, 一風呂浴びて来ます)
+    is sent with its intent's sentences and "when to send it", and named by it: おねがい was sent with "Rough day? Sending
+    good vibes your way" and named Cheering on, ちがう ("no, that's wrong") with "Got it, I'll send the file tonight",
+    一風呂浴びて来ます ("I'm off for a bath") with "Last day at the office, bye everyone"."""
     intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
     ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
     checked, sampled = collections.Counter(), collections.Counter()
