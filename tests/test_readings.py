@@ -1034,6 +1034,16 @@ def test_a_face_whose_text_names_a_situation_is_filed_under_it_first(named, db):
     assert checked["running"] >= 80 and checked["facepalm"] >= 100 and checked["confused"] >= 150, checked
 
 
+def test_only_chii_drawn_out_calls_a_mahjong_tile(db):
+    """Row ち names mahjong only when drawn out (source.json `category_drawn_out`): チー claims a tile, while the チ of
+    コ・ン・ニ・チ・ワ spelled across faces is a letter of a hello and ﾁｯ a tut; 174 such faces were filed in mahjong."""
+    assert GLOSSARY.read("(・∀・)ノ[チー]").category == "mahjong" and GLOSSARY.read("(ﾟ∀ﾟ)ﾁｰ").category == "mahjong"
+    spelled = "(*^ x ^*)コ(*^ x ^*)ン(*^ x ^*)二(*^ x ^*)チ(*^ x ^*)ワー♪"
+    assert GLOSSARY.read(spelled).category is None and GLOSSARY.read("(｀へ´)ﾁｯ").category is None
+    main = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    assert main[spelled] != "mahjong"
+
+
 def test_a_table_slammed_by_an_arm_names_the_arm_once(named, catalog):
     """(ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ: the hand slamming the table (ノ彡☆) is the flinging arm (ノ彡); the note names it once."""
     writer = ItemWriter(catalog)
