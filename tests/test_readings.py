@@ -1034,6 +1034,15 @@ def test_a_face_whose_text_names_a_situation_is_filed_under_it_first(named, db):
     assert checked["running"] >= 80 and checked["facepalm"] >= 100 and checked["confused"] >= 150, checked
 
 
+def test_a_no_outranks_the_gasp_beside_it(named, db):
+    """そんなのは…ダーメ！ダーメ！ ("that sort of thing: no, no!") refuses: named Saying no, it was sent with surprise's
+    "Wait, the exam is TOMORROW?" because the gasp ソンナ outranked the no."""
+    intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+    both = [text for text, reading, _, _, _ in named if {"refusal", "surprise"} <= {row["intent"] for row in said_rows(reading)}]
+    assert len(both) >= 20 and all(intents[text] in ("refusal", "congratulations") for text in both), [
+        (t, intents[t]) for t in both if intents[t] not in ("refusal", "congratulations")][:5]
+
+
 def test_only_chii_drawn_out_calls_a_mahjong_tile(db):
     """Row ち names mahjong only when drawn out (source.json `category_drawn_out`): チー claims a tile, while the チ of
     コ・ン・ニ・チ・ワ spelled across faces is a letter of a hello and ﾁｯ a tut; 174 such faces were filed in mahjong."""

@@ -26,10 +26,11 @@ STRONG_INTENTS = (
     "thanks", "apology", "congratulations",
     "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
     # A threat (殺す, 呪ってやる) outranks a laugh beside it: ｱﾊﾊﾊ (殺す) is a menace with a sinister laugh, not a joke.
-    "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "surprise", "joy", "tasty",
-    # What a face asks, gives or answers: a plea, giving up, an offer, praise, a no, a correction, waving off praise,
+    # A no (ダメ) says more than the gasp beside it: そんなのは…ダーメ！ refuses, it is not a surprise.
+    "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "refusal", "surprise", "joy", "tasty",
+    # What a face asks, gives or answers: a plea, giving up, an offer, praise, a correction, waving off praise,
     # stepping away for a moment, a secret.
-    "plea", "give-up", "offer", "praise", "refusal", "correction", "modesty", "brb", "secret",
+    "plea", "give-up", "offer", "praise", "correction", "modesty", "brb", "secret",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
