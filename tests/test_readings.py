@@ -39,6 +39,16 @@ def items(client, path, **params):
     return response.get_json()["data"]
 
 
+def category_by_text(db) -> dict[str, str]:
+    """Each entry's face and the slug of its main category."""
+    return dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+
+
+def intent_by_text(db) -> dict[str, str | None]:
+    """Each entry's face and the intent it is sent with (None for none)."""
+    return dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+
+
 def entries_with_intent(db, intent: str, count: int = 5) -> list[int]:
     rows = db.execute(
         "SELECT e.id FROM entries e JOIN intents i ON i.id = e.intent_id WHERE i.slug = ? AND e.sensitive = 0 ORDER BY e.quality LIMIT ?",
@@ -570,7 +580,7 @@ def test_every_drawn_out_row_names_a_row_of_the_glossary():
 def test_a_table_slammed_in_a_huff_is_never_named_a_blow_nor_cracking_up_nor_filed_under_fight(named, db):
     blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
     laugh = {code: GLOSSARY.texts(code)["names"]["cracking-up"] for code in LOCALES}
-    slugs = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    slugs = category_by_text(db)
     slammed = 0
     for text, reading, names, _, _ in named:
         if not readings.slammed(reading) or readings.struck(reading):
@@ -583,7 +593,7 @@ def test_a_table_slammed_in_a_huff_is_never_named_a_blow_nor_cracking_up_nor_fil
 
 def test_a_table_banged_in_laughter_is_never_named_a_blow_or_a_sparkle_nor_filed_under_fight(named, db):
     blow = {code: GLOSSARY.texts(code)["names"]["landing-a-blow"] for code in LOCALES}
-    slugs = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    slugs = category_by_text(db)
     banged = 0
     for text, reading, names, _, _ in named:
         if not readings.banged(reading) or readings.struck(reading):
@@ -974,7 +984,7 @@ def test_a_threat_outranks_a_laugh_beside_it():
 def test_no_face_that_threatens_gets_laughing_or_cheerful_usage_or_a_happy_name(named, db):
     """Every face whose text says a threat (殺す, 殺せ, 殺, 呪, 覚悟はいいか) is served a threat's usage unless it says a set
     phrase, and is never named Happy face or Waving: the 84 faces with 殺 were served laughing and greeting lines."""
-    intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+    intents = intent_by_text(db)
     checked = 0
     for text, reading, names, concepts, _ in named:
         if "threat" not in {row["intent"] for row in said_rows(reading)}:
@@ -999,7 +1009,7 @@ def test_a_face_that_pleads_gives_up_offers_praises_says_no_or_waves_off_praise_
     is sent with its intent's sentences and "when to send it", and named by it: おねがい was sent with "Rough day? Sending
     good vibes your way" and named Cheering on, ちがう ("no, that's wrong") with "Got it, I'll send the file tonight",
     一風呂浴びて来ます ("I'm off for a bath") with "Last day at the office, bye everyone"."""
-    intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+    intents = intent_by_text(db)
     ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
     checked, sampled = collections.Counter(), collections.Counter()
     for text, reading, names, _, _ in named:
@@ -1025,7 +1035,7 @@ def test_a_face_that_pleads_gives_up_offers_praises_says_no_or_waves_off_praise_
 def test_a_face_whose_text_names_a_situation_is_filed_under_it_first(named, db):
     """A row that names a category (source.json `category`) makes it each face's main category: もれちゃう ("I'm gonna wet
     myself!") was filed in sleepy and sent with "Finally in bed after that shift ... good night!"; now running."""
-    main = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    main = category_by_text(db)
     checked = collections.Counter()
     for text, reading, _, _, _ in named:
         if reading.category:
@@ -1037,7 +1047,7 @@ def test_a_face_whose_text_names_a_situation_is_filed_under_it_first(named, db):
 def test_a_no_outranks_the_gasp_beside_it(named, db):
     """そんなのは…ダーメ！ダーメ！ ("that sort of thing: no, no!") refuses: named Saying no, it was sent with surprise's
     "Wait, the exam is TOMORROW?" because the gasp ソンナ outranked the no."""
-    intents = dict(db.execute("SELECT e.text, i.slug FROM entries e LEFT JOIN intents i ON i.id = e.intent_id"))
+    intents = intent_by_text(db)
     both = [text for text, reading, _, _, _ in named if {"refusal", "surprise"} <= {row["intent"] for row in said_rows(reading)}]
     assert len(both) >= 20 and all(intents[text] in ("refusal", "congratulations") for text in both), [
         (t, intents[t]) for t in both if intents[t] not in ("refusal", "congratulations")][:5]
@@ -1049,7 +1059,7 @@ def test_only_chii_drawn_out_calls_a_mahjong_tile(db):
     assert GLOSSARY.read("(・∀・)ノ[チー]").category == "mahjong" and GLOSSARY.read("(ﾟ∀ﾟ)ﾁｰ").category == "mahjong"
     spelled = "(*^ x ^*)コ(*^ x ^*)ン(*^ x ^*)二(*^ x ^*)チ(*^ x ^*)ワー♪"
     assert GLOSSARY.read(spelled).category is None and GLOSSARY.read("(｀へ´)ﾁｯ").category is None
-    main = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    main = category_by_text(db)
     assert main[spelled] != "mahjong"
 
 
@@ -1092,7 +1102,7 @@ def test_a_star_in_a_fight_is_an_impact_a_glint_or_rivals_sparks_not_a_sparkle(t
 
 
 def test_no_face_whose_star_is_a_glint_or_rivals_sparks_is_named_or_filed_as_a_sparkle(named, db):
-    categories = dict(db.execute("SELECT e.text, c.slug FROM entries e JOIN categories c ON c.id = e.category_id"))
+    categories = category_by_text(db)
     checked = collections.Counter()
     for text, reading, names, _, _ in named:
         if readings.armed(reading):
