@@ -514,12 +514,16 @@ class Catalog:
         )
 
     def profile_texts(self, locale: str) -> list[tuple[str, tuple[str, ...]] | None]:
-        """(name, keywords) of each profile in `locale`, by profile id, read from the file: what needs them keeps
-        what it needs (kaomoji_api/pieces.py), for the locales it is asked for."""
+        """(name, keywords) of each profile in `locale`, by profile id, read from the file (the tests check items against it)."""
         texts: list = [None] * (max(self.profiles) + 1)
-        for pid, name, keywords in self.db.execute("SELECT profile_id, name, keywords FROM profile_texts WHERE locale = ?", (locale,)):
+        for pid, name, keywords in self.profile_rows(locale):
             texts[pid] = (name, tuple(json.loads(keywords)))
         return texts
+
+    def profile_rows(self, locale: str) -> sqlite3.Cursor:
+        """(profile id, name, keywords as a JSON array) of each profile in `locale`, one row at a time, as the file holds
+        them: what needs them keeps what it needs (kaomoji_api/pieces.py), for the locales it is asked for."""
+        return self.db.execute("SELECT profile_id, name, keywords FROM profile_texts WHERE locale = ?", (locale,))
 
     def glosses(self, locale: str) -> list[str]:
         """What each glossary fragment says in `locale`, by fragment id (index 0 unused)."""

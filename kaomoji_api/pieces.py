@@ -39,8 +39,8 @@ def selections(count: int) -> tuple[tuple[int, ...], ...]:
     return (*itertools.combinations(range(count), 2), *itertools.combinations(range(count), 3))
 
 
-def json_inside(value: str | tuple) -> bytes:
-    """A string as it stands between the quotes of a JSON string, or a tuple between the brackets of a JSON array.
+def json_inside(value: str | tuple | list) -> bytes:
+    """A string as it stands between the quotes of a JSON string, or a sequence between the brackets of a JSON array.
 
     A slice, also because it is a bytes object of its own size: what orjson returns may hold the rest of its buffer.
     """
@@ -319,13 +319,18 @@ class ItemWriter:
             for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
             for with_romaji in (True, False)
         }
-        # Profiles share names and keyword lists (~300 names and ~650 lists for ~1,300 profiles): one copy of each.
-        encoded: dict = {}
-        texts = self.catalog.profile_texts(locale)
+        # Profiles share names and keyword lists (~330 names and ~650 lists for ~1,400 profiles): one copy of each, made
+        # as its rows are read. Parsed all at once, a locale's rows took ~1.5 MB for a moment and left holes in the
+        # worker's memory that it kept (1.3 MB more with twelve locales, bench/worst_memory.py).
+        names: list[bytes | None] = [None] * len(self._categories)
+        keywords = names.copy()
+        encoded_names: dict[str, bytes] = {}
+        encoded_keywords: dict[str, bytes] = {}
+        for profile, name, words in catalog.profile_rows(locale):
+            names[profile] = encoded_names.get(name) or encoded_names.setdefault(name, json_inside(name))
+            keywords[profile] = encoded_keywords.get(words) or encoded_keywords.setdefault(words, json_inside(orjson.loads(words)))
         pieces = self._locales[locale] = LocalePieces(
-            [None if t is None else encoded.get(t[0]) or encoded.setdefault(t[0], json_inside(t[0])) for t in texts],
-            [None if t is None else encoded.get(t[1]) or encoded.setdefault(t[1], json_inside(t[1])) for t in texts],
-            glosses, *self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
+            names, keywords, glosses, *self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
