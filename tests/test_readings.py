@@ -1165,3 +1165,40 @@ def test_the_service_reads_a_meaning_of_as_many_runs_as_the_build_writes():
     assert MeaningRuns.read(["\x1e".join([run] * 2)]).second[1] == 1
     with pytest.raises(ValueError, match="3 runs"):
         MeaningRuns.read(["\x1e".join([run] * 3)])
+
+
+def test_faces_that_all_say_one_intent_carry_its_keywords_first_and_none_it_contradicts(db):
+    """Keywords follow what a profile's faces say, not only their labels: a profile whose faces all say one intent
+    carries that intent's words (intent-texts `keywords`, and the words of intents.json `keywords`), and no word of a
+    concept the intent rules out (`not_keywords`, `contradicts`) that no concept it keeps also has."""
+    intents = {row["id"]: row for row in readings._load("intents.json")}
+    checked = collections.Counter()
+    for code in LOCALES:
+        concepts = locale_files.load_all([code])[code]["concepts"]
+        texts = GLOSSARY.intent_texts(code)
+        rows = db.execute(
+            "SELECT i.slug, t.keywords FROM profile_texts t JOIN (SELECT profile_id, min(intent_id) AS intent_id FROM entries "
+            "GROUP BY profile_id HAVING count(DISTINCT intent_id) = 1) p ON p.profile_id = t.profile_id "
+            "JOIN intents i ON i.id = p.intent_id WHERE t.locale = ?", (code,))
+        for intent, keywords in rows:
+            keywords, row = json.loads(keywords), intents[intent]
+            first = [*texts[intent].get("keywords", ()), *(w for c in row.get("keywords", ()) for w in concepts[c])]
+            assert set(first) <= set(keywords), (code, intent, keywords)
+            kept = {w for c in concepts if any(w in keywords for w in concepts[c][:1]) for w in concepts[c]}
+            for concept in {*row.get("not_keywords", ()), *row.get("contradicts", ())}:
+                assert not set(concepts[concept]) - kept - set(first) & set(keywords), (code, intent, concept, keywords)
+            checked[intent] += 1
+    assert {"plea", "thanks", "goodbye", "consolation", "give-up", "refusal"} <= set(checked), checked
+
+
+@pytest.mark.parametrize("text, locale, expected, never", [
+    ("人(=* ェ *=)オネガイ", "en", "please", "happy"), ("人(=* ェ *=)オネガイ", "ja", "お願い", "嬉しい"),
+    ("人(=* ェ *=)オネガイ", "es", "por favor", "feliz"), ("m(._.)m おねがい", "en", "please", "hello"),
+    ("((((((((／(≡ノ ゜　x　゜≡)＼ノ 助けて～", "en", "scared", "shy"), ("((((((((／(≡ノ ゜　x　゜≡)＼ノ 助けて～", "ko", "무서움", "수줍음"),
+    ("おぉら掛かったぁ！！((=;｀ ェ ´=))o/￣￣￣￣￣￣￣~ >゜))))彡", "en", "fish", "phone"), ("ﾊﾞｲﾊﾞｲ!(ﾟ▽ﾟ*)ﾉ~~", "en", "goodbye", "hello"),
+])
+def test_a_face_is_not_given_keywords_its_text_contradicts(client, db, text, locale, expected, never):
+    # オネガイ (please) was labelled Waving and carried "happy, hello"; 助けて～ (help!) "shy, blush"; a fish on the line "phone".
+    (entry_id,) = db.execute("SELECT id FROM entries WHERE text = ?", (text,)).fetchone()
+    keywords = items(client, f"/api/v1/kaomojis/{entry_id}", locale=locale)["keywords"]
+    assert expected in keywords and never not in keywords, keywords

@@ -21,9 +21,16 @@ def search(client, q, locale="en", limit=25, page=1):
     return response.get_json()
 
 
+CONCEPTS = set(json.loads((ROOT / "tools" / "locales" / "en.json").read_text(encoding="utf-8"))["concepts"])
+
+
 def labels_of(catalog, item):
-    (labels,) = catalog.db.execute("SELECT labels FROM profiles WHERE id = ?", (catalog.entry(item["id"]).profile_id,)).fetchone()
-    return set(json.loads(labels))
+    """What a face means: its dataset labels, and the concepts its English keywords carry (a face whose text says ﾄﾞﾓ
+    carries thanks, whatever it was labelled)."""
+    profile = catalog.entry(item["id"]).profile_id
+    (labels,) = catalog.db.execute("SELECT labels FROM profiles WHERE id = ?", (profile,)).fetchone()
+    (keywords,) = catalog.db.execute("SELECT keywords FROM profile_texts WHERE profile_id = ? AND locale = 'en'", (profile,)).fetchone()
+    return set(json.loads(labels)) | set(json.loads(keywords)) & CONCEPTS
 
 
 def test_public_relevance_set_scores_at_least_095_with_no_empty_query(client):

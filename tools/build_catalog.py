@@ -176,6 +176,18 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
     return sources
 
 
+def keyword_concepts(labels, intent: str | None, name_key: str, glossary: readings.Glossary) -> list[str]:
+    """The concepts whose words are a profile's keywords: its labels', unless its faces all say one intent (`intent`),
+    or a row of what they say names them (`name_key`). Then the intent's and the row's concepts come first
+    (intents.json and source.json `keywords`), and the labels' that either contradicts are left out (`not_keywords`,
+    and intents.json `contradicts`): the "happy, hello" of faces labelled Waving that say おねがい, please."""
+    first = glossary.keyword_concepts.get(intent, ()) if intent else ()
+    dropped = glossary.not_keywords.get(intent, frozenset()) if intent else frozenset()
+    if name_key.startswith(GLOSSARY_NAME) and (named := glossary.name_keywords.get(name_key.removeprefix(GLOSSARY_NAME))):
+        first, dropped = (*named[0], *first), dropped | named[1]
+    return list(dict.fromkeys([*first, *(c for c in labels if c not in dropped)]))
+
+
 def face_fragments(texts) -> list[tuple[str, bytes]]:
     """Each one- and two-character piece of the faces, with the positions of the faces containing it.
 
@@ -375,6 +387,11 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         progress.step("categories and locales", len(codes), len(codes))
 
         profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)
+        said: dict[int, set] = {}
+        for e in entries:
+            said.setdefault(profile_ids[profile_key(e)], set()).add(read[e["id"]].intent)
+        # A profile whose faces all say one intent: what they say decides its keywords, beside its labels.
+        profile_intents = {pid: intents.pop() for pid, intents in said.items() if len(intents) == 1 and None not in intents}
         writer.insert("profiles", [
             (pid, category_ids[slugs[0]], json.dumps(list(words), ensure_ascii=False), profile_counts[pid])
             for (slugs, words, _), pid in profile_ids.items()
@@ -396,11 +413,21 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                     name = loc["categories"][name_key.removeprefix(CATEGORY_NAME)]
                 else:
                     name = loc["names"][name_key]
-                keywords = list(dict.fromkeys(w for c in words if c in loc["concepts"] for w in loc["concepts"][c]))
+                intent = profile_intents.get(pid)
+                concepts = keyword_concepts(words, intent, name_key, glossary)
+                keywords = list(dict.fromkeys([
+                    *(intent_texts[intent].get("keywords", ()) if intent else ()),
+                    *(w for c in concepts if c in loc["concepts"] for w in loc["concepts"][c]),
+                ])) or [name.lower()]  # what the text says left none of its labels' words (集団体育座り): its name
                 # The profile's own words: its dataset labels, and each label's first word in this locale.
                 own = {*words, *(loc["concepts"][c][0] for c in words if loc["concepts"].get(c))}
                 texts.append((pid, code, name, json.dumps(keywords, ensure_ascii=False)))
-                fields = [("keyword", kw) for kw in keywords] + [("name", name), ("category", loc["categories"][slugs[0]])]
+                # Search keys are its labels' words and its intent's own (brb): a concept's words that only its text
+                # gives are found through what the faces say (says_keys), after the faces labelled so ("thanks" shows
+                # the faces labelled thanks before a Waving one that says ﾄﾞﾓ).
+                searched = {w for c in concepts if c in words and c in loc["concepts"] for w in loc["concepts"][c]}
+                searched.update(intent_texts[intent].get("keywords", ()) if intent else ())
+                fields = [("keyword", kw) for kw in keywords if kw in searched] + [("name", name), ("category", loc["categories"][slugs[0]])]
                 for field, value in fields:
                     tokens, folded, stemmed = search_forms(value, stemmer)
                     terms.append((tokens, pid, field, value, folded, stemmed, field == "keyword" and value in own))

@@ -24,13 +24,15 @@ GLOSSARY_DIR = faces.GLOSSARY_DIR
 STRONG_INTENTS = (
     "good-night", "good-morning", "welcome-back", "im-home", "meal", "goodbye", "hello", "regards",
     "thanks", "apology", "congratulations",
+    # A bow that says おねがい (m(_ _)m ｵﾈｶﾞｲ) begs: the bow's own sentences mix sorry, please and thanks.
+    "plea",
     "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
     # A threat (殺す, 呪ってやる) outranks a laugh beside it: ｱﾊﾊﾊ (殺す) is a menace with a sinister laugh, not a joke.
     # A no (ダメ) says more than the gasp beside it: そんなのは…ダーメ！ refuses, it is not a surprise.
     "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "refusal", "surprise", "joy", "tasty",
-    # What a face asks, gives or answers: a plea, giving up, an offer, praise, a correction, waving off praise,
-    # stepping away for a moment, a secret.
-    "plea", "give-up", "offer", "praise", "correction", "modesty", "brb", "secret",
+    # What a face gives or answers: giving up, an offer, praise, a correction, waving off praise, stepping away for
+    # a moment, a secret.
+    "give-up", "offer", "praise", "correction", "modesty", "brb", "secret",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
@@ -171,6 +173,16 @@ class Glossary:
         # Intents whose name can name a face (intent-texts `name`), and the concepts each is contradicted by.
         self.naming = {intent: row["naming"] for intent, row in self.intents.items() if row.get("naming")}
         self.contradicts = {intent: frozenset(row.get("contradicts", ())) for intent, row in self.intents.items()}
+        # The concepts whose words come first in the keywords of faces that all say an intent, and those whose words
+        # they never carry, whatever their labels say: a face that says おねがい is no "happy, hello" face.
+        self.keyword_concepts = {intent: tuple(row.get("keywords", ())) for intent, row in self.intents.items()}
+        self.not_keywords = {intent: self.contradicts[intent] | frozenset(row.get("not_keywords", ())) for intent, row in self.intents.items()}
+        # The same of the names rows give (source.json `keywords`, `not_keywords`): 助けて, Help, is no shy face.
+        self.name_keywords: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+        for row in self.rows:
+            if row.get("name") and (row.get("keywords") or row.get("not_keywords")):
+                first, dropped = self.name_keywords.get(row["name"], ((), frozenset()))
+                self.name_keywords[row["name"]] = ((*first, *row.get("keywords", ())), dropped | frozenset(row.get("not_keywords", ())))
         # Intents whose faces take a name the dataset already gives (Crying face), not one of their own: they
         # join the profiles of faces so named instead of making new ones.
         self.label_names = {intent: row["label_name"] for intent, row in self.intents.items() if row.get("label_name")}
