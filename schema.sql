@@ -185,7 +185,7 @@ CREATE TABLE entries (
     lead_part      INTEGER NOT NULL,     -- parts.id of its most telling drawn part, 0 for none
     parts          TEXT NOT NULL,        -- parts.id of its drawn parts in drawing order, space-separated
     quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog; sensitive faces come last
-    shape          INTEGER NOT NULL         -- CRC-32 of textnorm.face_shape(text): near-copies share it
+    shape          INTEGER NOT NULL         -- a number per distinct textnorm.face_shape(text), from 0: near-copies share it
 );
 CREATE INDEX entries_by_category ON entries (category_id, quality);
 CREATE INDEX entries_by_profile ON entries (profile_id, quality);

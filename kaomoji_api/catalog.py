@@ -168,7 +168,9 @@ class Entries:
         self.ids = array("I")           # entry id at each position
         self.profiles = array("H")      # profile id at each position
         self.categories = array("B")    # category id at each position
-        self.shapes = array("I")        # face shape (near-copy key) at each position
+        # Face shape (near-copy key) at each position: ~57,000 shapes, numbered from 0, fit two bytes.
+        (most,) = db.execute("SELECT coalesce(max(shape), 0) FROM entries").fetchone()
+        self.shapes = array("H" if most < 1 << 16 else "I")
         self.widths = array("B")        # display width at each position
         self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
         self.text_readings = array("H")  # text_readings.id at each position

@@ -18,7 +18,6 @@ import sqlite3
 import sys
 import tempfile
 import time
-import zlib
 from array import array
 from pathlib import Path
 
@@ -464,6 +463,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         ranked = sorted(entries, key=lambda e: quality_key(e, read[e["id"]].sensitive))
         quality = {e["id"]: rank for rank, e in enumerate(ranked)}
         rows = []
+        shapes: dict[str, int] = {}  # a number per face shape, from 0: a worker holds one per entry, two bytes each
         for done, e in enumerate(entries, 1):
             reading = read[e["id"]]
             lead, intent = glossary.lead_part(reading), glossary.usage_intent(reading)
@@ -474,7 +474,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
                 intent_ids[intent] if intent else 0,
                 part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts),
-                quality[e["id"]], zlib.crc32(textnorm.face_shape(e["text"]).encode()),
+                quality[e["id"]], shapes.setdefault(textnorm.face_shape(e["text"]), len(shapes)),
             ))
             if done % 10000 == 0 or done == len(entries):
                 writer.insert("entries", rows)
