@@ -162,6 +162,12 @@ def test_an_intent_names_faces_by_the_text_or_when_contradicted_and_says_what_co
         assert not intent["greeting"] or intent["naming"] == "text", intent["id"]
         assert intent.get("contradicts") or intent.get("naming") != "contradicted", intent["id"]
         assert set(intent.get("contradicts", ())) <= concepts, intent["id"]
+        # The concepts whose words its faces carry first, and those they never carry (a name that is no concept would
+        # be passed over without a word).
+        assert {*intent.get("keywords", ()), *intent.get("not_keywords", ())} <= concepts, intent["id"]
+    for row in load("source.json"):
+        assert {*row.get("keywords", ()), *row.get("not_keywords", ())} <= concepts, row["key"]
+        assert row.get("name") or not (row.get("keywords") or row.get("not_keywords")), row["key"]
 
 
 def test_a_small_kana_that_starts_a_word_is_read_full_size():
