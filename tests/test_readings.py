@@ -1202,3 +1202,14 @@ def test_a_face_is_not_given_keywords_its_text_contradicts(client, db, text, loc
     (entry_id,) = db.execute("SELECT id FROM entries WHERE text = ?", (text,)).fetchone()
     keywords = items(client, f"/api/v1/kaomojis/{entry_id}", locale=locale)["keywords"]
     assert expected in keywords and never not in keywords, keywords
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("(〃￣∇)」やっほ～♪", "hello"), ("ヤッホ!", "hello"), ("(((((((っ･ω･)っ　ブーン　じゃぁね", "goodbye"),
+    ("飛天御剣流天翔龍閃　デヤー　☆★／　○|－＜バキ", None), ("(;￣Д￣)なんじゃと?", None),
+    ("＼(`O´θ／エ～イ キックじゃ！バキッ！☆／(x_x)", None), ("†+。:.゜ヵゎぃぃ(*´>з)(ε<｀*)すきやで゜.:。+†", None),
+])
+def test_a_one_syllable_greeting_greets_only_at_the_start_of_a_cut_word(text, intent):
+    # や ("hey") and じゃ ("later") inside a word are its syllables: a battle cry, "what?!", "a kick!", Kansai "I love you".
+    said = GLOSSARY.read(text).intent
+    assert said == intent if intent else said not in GLOSSARY.greetings, (text, said)

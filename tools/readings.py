@@ -35,6 +35,7 @@ STRONG_INTENTS = (
     "give-up", "offer", "praise", "correction", "modesty", "brb", "secret",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
+SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
 INTENT_RANK = {intent: rank for rank, intent in enumerate(STRONG_INTENTS + WEAK_INTENTS)}
 
@@ -241,8 +242,15 @@ class Glossary:
         if pieces is None and (wish := next((w for w in self._congratulations if key.startswith(w) and key != w), None)):
             # A celebration with a name of its own, mock or not (オメデタ鉄球, おめでと花火): the congratulation it begins with.
             return Run(run, romaji, (self.row_of[wish],))
-        rows = None if pieces is None else tuple(self.row_of[p] for p in pieces if p in self.row_of) or None
+        rows = None if pieces is None else tuple(
+            self.row_of[p] for i, p in enumerate(pieces) if p in self.row_of and not (i and self._syllable_greeting(p))) or None
         return Run(run, romaji, rows)
+
+    def _syllable_greeting(self, key: str) -> bool:
+        """Whether a row is a greeting of one syllable (や, "hey"; じゃ, "later"): inside a word the tokenizer cut, it is a
+        syllable of that word unless it starts it. ヤッホ and じゃぁね greet; デヤー (a battle cry), すきやで ("I love
+        you", Kansai), キックじゃ ("a kick!") and なんじゃと ("what did you say?") do not."""
+        return self.rows[self.row_of[key]]["intent"] in self.greetings and sum(ch not in SMALL_KANA for ch in key) == 1
 
     def _numbered(self, text: str, start: int, run: str) -> Run | None:
         """A word whose number is written before it, when the glossary knows the whole: １６もーん is Giant Baba's 16-mon
