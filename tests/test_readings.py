@@ -1208,6 +1208,8 @@ def test_a_face_is_not_given_keywords_its_text_contradicts(client, db, text, loc
     ("(〃￣∇)」やっほ～♪", "hello"), ("ヤッホ!", "hello"), ("(((((((っ･ω･)っ　ブーン　じゃぁね", "goodbye"),
     ("飛天御剣流天翔龍閃　デヤー　☆★／　○|－＜バキ", None), ("(;￣Д￣)なんじゃと?", None),
     ("＼(`O´θ／エ～イ キックじゃ！バキッ！☆／(x_x)", None), ("†+。:.゜ヵゎぃぃ(*´>з)(ε<｀*)すきやで゜.:。+†", None),
+    # A word that starts with one has a row of its own: ヤバッ ("uh-oh!"), ヤ～ン (a coy "nooo~").
+    ("ヤバッ(;￣◇￣)r鹵~炎炎炎", None), ("ヤ～ン (*ノ・ノ）チラ", None),
 ])
 def test_a_one_syllable_greeting_greets_only_at_the_start_of_a_cut_word(text, intent):
     # や ("hey") and じゃ ("later") inside a word are its syllables: a battle cry, "what?!", "a kick!", Kansai "I love you".
