@@ -1215,3 +1215,11 @@ def test_a_one_syllable_greeting_greets_only_at_the_start_of_a_cut_word(text, in
     # や ("hey") and じゃ ("later") inside a word are its syllables: a battle cry, "what?!", "a kick!", Kansai "I love you".
     said = GLOSSARY.read(text).intent
     assert said == intent if intent else said not in GLOSSARY.greetings, (text, said)
+
+
+def test_a_bow_that_says_please_is_sent_as_a_plea(db):
+    # m(_ _)m おねがい begs: the bow's own sentences mix sorry, please and thanks ("Sorry for all the trouble I caused").
+    said = intent_by_text(db)
+    begging = [text for text in said if "m" in text and any(word in text for word in ("おねがい", "オネガイ"))
+               and GLOSSARY.read(text).parts and "deep-bow" in GLOSSARY.read(text).parts]
+    assert len(begging) >= 3 and all(said[text] == "plea" for text in begging), [(t, said[t]) for t in begging]
