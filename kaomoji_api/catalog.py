@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 import orjson
 
+from kaomoji_api.textnorm import DRAWN_FACE
+
 # tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
 # worker starts on when the file under the first name is bad (kaomoji_api/current.py).
 LAST_GOOD_SUFFIX = ".last-good"
@@ -157,6 +159,16 @@ ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED, HTML_ESCAPED = 1, 2,
 _new_tuple = tuple.__new__
 
 
+def _drawn_span(text: str) -> int:
+    """Where the face `text` draws between its brackets (textnorm.drawn_face) is in its UTF-8, as Entries.drawn holds it:
+    its first byte << 6 | its length in bytes (at most 12 characters and two brackets: 54 bytes), 0 for none. A face
+    found after the text's first kilobyte is not named (the longest text of the catalog has 159 bytes)."""
+    found = DRAWN_FACE.search(text)
+    if found is None or (start := len(text[:found.start()].encode())) >= 1 << 10:
+        return 0
+    return start << 6 | len(found.group().encode())
+
+
 class Entries:
     """Every entry, in quality order (position 0 is the cleanest face), held as compact arrays.
 
@@ -177,6 +189,9 @@ class Entries:
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
         self.parts = array("I")         # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
+        # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
+        # note.
+        self.drawn = array("H")
         self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
@@ -204,6 +219,7 @@ class Entries:
             self.widths.append(width)
             encoded = text.encode()
             escaped = orjson.dumps(text) != b'"%b"' % encoded
+            self.drawn.append(_drawn_span(text))
             self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
                               | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
             texts += encoded
@@ -215,6 +231,9 @@ class Entries:
                 self.by_category.setdefault(category, array("I")).append(position)
         if self.visible is None:
             self.visible = len(self.ids)
+        # Copied to their size: an array grown by appending holds room for more (~90 KB over the ~1,500 of them).
+        self.by_profile = {profile: array("I", positions) for profile, positions in self.by_profile.items()}
+        self.by_category = {category: array("I", positions) for category, positions in self.by_category.items()}
         self.texts = bytes(texts)       # every text, UTF-8, one after another
         self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
         self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
@@ -430,18 +449,33 @@ class Catalog:
     def similar_positions(self, position: int, count: int) -> list[int]:
         """Up to `count` faces like the one at `position`, cleanest first: others of its profile (the same labels), then
         of its main category; one face per shape (no near-copies, none of its own shape), never a sensitive one."""
-        entries = self.entries
-        own, profile = entries.shapes[position], entries.profiles[position]
         if count >= SIMILAR_KEPT:
-            return self._similar_walk(profile, count, {own})
+            return self._similar_walk(self.entries.profiles[position], count, {self.entries.shapes[position]})
+        start, skipped = self._similar_set(position, count)
+        kept = self._similar_kept[start:start + SIMILAR_KEPT]
+        return [other for index, other in enumerate(kept) if other >= 0 and index != skipped][:count]
+
+    def similar_set(self, position: int, count: int) -> int:
+        """A number naming what similar_positions(position, count) gives, below SIMILAR_KEPT: the faces of one profile's
+        pages share it, but the few whose own shape is among the first `count` of its walk."""
+        start, skipped = self._similar_set(position, count)
+        return start + skipped
+
+    def _similar_set(self, position: int, count: int) -> tuple[int, int]:
+        """Where the profile's kept walk starts, and which of its first `count` faces has the shape of the one at
+        `position` (`count` when none has)."""
         # The faces like any face of a profile are the first of its walk but the one of that face's shape: the first
-        # SIMILAR_KEPT are kept per profile (~40 KB for all), so a kaomoji page does not walk them again.
-        kept, start = self._similar_kept, profile * SIMILAR_KEPT
+        # SIMILAR_KEPT are kept per profile with their shapes (~80 KB for all), so a kaomoji page does not walk them
+        # again, and reads one run of shapes instead of a shape from each of the faces (a cache miss each).
+        entries = self.entries
+        kept, shapes, start = self._similar_kept, self._similar_shapes, entries.profiles[position] * SIMILAR_KEPT
         if kept[start] == NOT_WALKED:
-            walked = self._similar_walk(profile, SIMILAR_KEPT, set())
-            kept[start:start + SIMILAR_KEPT] = array("i", walked + [NONE_LEFT] * (SIMILAR_KEPT - len(walked)))
-        shapes = entries.shapes
-        return [other for other in kept[start:start + SIMILAR_KEPT] if other >= 0 and shapes[other] != own][:count]
+            walked = self._similar_walk(entries.profiles[position], SIMILAR_KEPT, set())
+            missing = SIMILAR_KEPT - len(walked)
+            kept[start:start + SIMILAR_KEPT] = array("i", walked + [NONE_LEFT] * missing)
+            shapes[start:start + SIMILAR_KEPT] = array("i", [entries.shapes[other] for other in walked] + [NONE_LEFT] * missing)
+        own, first = entries.shapes[position], shapes[start:start + count]
+        return start, first.index(own) if own in first else count
 
     def _similar_walk(self, profile: int, count: int, shapes: set) -> list[int]:
         """The first `count` faces of a profile's walk (its faces, then its main category's) that are not sensitive, one
@@ -461,6 +495,11 @@ class Catalog:
     def _similar_kept(self) -> array:
         """Per profile, the first SIMILAR_KEPT faces of its walk (similar_positions), NOT_WALKED until first asked for."""
         return array("i", [NOT_WALKED]) * (SIMILAR_KEPT * len(self.profile_categories))
+
+    @functools.cached_property
+    def _similar_shapes(self) -> array:
+        """The shapes of the faces of _similar_kept, NONE_LEFT where it has none."""
+        return array("i", [NONE_LEFT]) * (SIMILAR_KEPT * len(self.profile_categories))
 
     def indexable_ids(self) -> list[int]:
         """The ids of the faces that lists show (not sensitive), in id order: the pages a sitemap names."""

@@ -20,7 +20,6 @@ import orjson
 
 from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
 from kaomoji_api.lru import SizedLru
-from kaomoji_api.textnorm import drawn_face
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
@@ -118,7 +117,7 @@ class ItemWriter:
         self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
         self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
-        self._intents, self._categories_of, self._parts = entries.intents, entries.categories, entries.parts
+        self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
         self._runs = catalog.meaning_runs
         self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
@@ -168,7 +167,7 @@ class ItemWriter:
         pieces = self._locales.get(locale) or self._read_locale(locale)
         text = self.text(position)
         return self.items((position,), locale, (b',"note":"%b","usage":["%b"]%b' % (
-            self._note(position, pieces, text), b'","'.join(self._usage(position, locale, pieces, text)), extra),))[0]
+            self._note(position, pieces), b'","'.join(self._usage(position, locale, pieces, text)), extra),))[0]
 
     def html(self, position: int, locale: str) -> HtmlTexts:
         """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: written
@@ -181,7 +180,7 @@ class ItemWriter:
             keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
-        return HtmlTexts(face, self._meaning(position, pieces), self._note(position, pieces, face),
+        return HtmlTexts(face, self._meaning(position, pieces), self._note(position, pieces),
                          self._usage(position, locale, pieces, face), keywords)
 
     def text(self, position: int) -> bytes:
@@ -243,10 +242,10 @@ class ItemWriter:
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
         its brackets and its first parts), and when to send it."""
-        return b'"%b"' % self._note(position, self._locales.get(locale) or self._read_locale(locale), self.text(position))
+        return b'"%b"' % self._note(position, self._locales.get(locale) or self._read_locale(locale))
 
-    def _note(self, position: int, pieces: LocalePieces, text: bytes) -> bytes:
-        """The note as `pieces` write it (inside a JSON string's quotes, or HTML); `text` is the face as they write it."""
+    def _note(self, position: int, pieces: LocalePieces) -> bytes:
+        """The note as `pieces` write it: inside a JSON string's quotes, or HTML."""
         sentences = []
         reading = self._readings[position]
         said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]] if reading else b""
@@ -267,12 +266,14 @@ class ItemWriter:
             drawn = names[0] if len(names) == 1 else separator.join(names[:-1]) + last + names[-1]
         else:
             drawn = b""
-        if self._flags[position] & pieces.escaped:
-            face = drawn_face(self._texts[self._ends[position]:self._ends[position + 1]].decode())
-            face = None if face is None else pieces.face(face)
-        else:  # `text` is the face as it stands, and so is any part of it
-            face = drawn_face(text.decode())
-            face = None if face is None else face.encode()
+        span = self._drawn[position]
+        if span:
+            start = self._ends[position] + (span >> 6)
+            face = self._texts[start:start + (span & 63)]
+            if self._flags[position] & pieces.escaped:
+                face = pieces.face(face.decode())
+        else:
+            face = None
         if face or drawn:
             both, face_only, parts_only = pieces.drawn
             if face and drawn:

@@ -11,6 +11,7 @@ import pytest
 
 from kaomoji_api.catalog import SIMILAR_KEPT
 from kaomoji_api.pieces import ItemWriter
+from kaomoji_api.textnorm import drawn_face
 from tools import build_catalog, locales
 
 LOCALES = locales.locale_codes()
@@ -149,6 +150,26 @@ def test_faces_like_a_face_are_its_profiles_then_its_categorys_cleanest_one_per_
     for count in (8, 1, SIMILAR_KEPT, 20):
         for position in positions[::1 if count == 8 else 11]:
             assert catalog.similar_positions(position, count) == walked(position, count), (position, count)
+
+
+def test_faces_that_share_a_set_of_faces_like_them_are_shown_the_same(catalog):
+    """similar_set names what similar_positions gives a kaomoji page (render.similar_cards keeps the cards by it): faces
+    that share it must be shown the same faces, over every face of the catalog; and the faces of a profile share a few."""
+    shown: dict[int, list[int]] = {}
+    for position in range(len(catalog.entries)):
+        faces = catalog.similar_positions(position, 8)
+        assert shown.setdefault(catalog.similar_set(position, 8), faces) == faces, position
+    assert len(shown) < len(catalog.entries) / 10
+
+
+def test_the_face_each_kaomoji_draws_is_found_where_the_catalog_holds_it(catalog):
+    """Notes name the face a kaomoji draws from where the catalog found it on loading (Entries.drawn): for every face,
+    what that says is what textnorm.drawn_face finds in its text."""
+    entries = catalog.entries
+    for position in range(len(entries)):
+        span, start = entries.drawn[position], entries.ends[position]
+        found = entries.texts[start + (span >> 6):start + (span >> 6) + (span & 63)].decode() if span else None
+        assert found == drawn_face(entries.text_at(position)), entries.text_at(position)
 
 
 def test_category_counts_are_the_entries_with_the_category_that_are_not_sensitive(db):

@@ -178,11 +178,10 @@ def kaomoji_page(entry_id: str, locale: str | None = None):
     if position is None:
         return _error(code, 404, render.labels()[code]["not_found"])
     page = render.kaomoji_page(state, position, code)
-    similar = catalog.similar_positions(position, SIMILAR)
+    similar = render.similar_cards(state, position, SIMILAR, code)
     return _show(
         state, code, f"/kaomoji/{number}", page.title, page.description, index=not page.sensitive, og_type="article", chips=False,
-        view=page.view, article=page.article, heading=render.labels()[code]["similar"] if similar else "",
-        cards=render.similar_cards(state, similar, code),
+        view=page.view, article=page.article, heading=render.labels()[code]["similar"] if similar else "", cards=similar,
     )
 
 

@@ -269,17 +269,19 @@ def card_template(locale: str) -> bytes:
     ).encode()
 
 
-def similar_cards(state: Served, positions: list[int], locale: str) -> bytes:
-    """The cards of a kaomoji page's faces like it, encoded. The pages of a profile's faces show the same few (its
-    cleanest, then its category's), and ten profiles hold 40% of the faces: the cards of the sets shown lately are kept,
-    per catalog, within SIMILAR_CACHE_BYTES, instead of being made again for every page."""
+def similar_cards(state: Served, position: int, count: int, locale: str) -> bytes:
+    """The cards of the faces like the one at `position` (up to `count`) that its page shows, encoded. The pages of a
+    profile's faces show the same few (its cleanest, then its category's), and ten profiles hold 40% of the faces: the
+    cards of the sets shown lately are kept, per catalog, within SIMILAR_CACHE_BYTES, instead of being made again for
+    every page."""
     kept = state.pages.get("similar")
     if kept is None:
         kept = state.pages["similar"] = SizedLru(SIMILAR_CACHE_BYTES, sys.getsizeof)
-    key = (locale, *positions)
+    catalog = state.catalog
+    key = (locale, count, catalog.similar_set(position, count))
     found = kept.get(key)
     if found is None:
-        found = cards(state, positions, locale)
+        found = cards(state, catalog.similar_positions(position, count), locale)
         kept.put(key, found)
     return found
 
