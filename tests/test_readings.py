@@ -1223,3 +1223,38 @@ def test_a_bow_that_says_please_is_sent_as_a_plea(db):
     begging = [text for text in said if "m" in text and any(word in text for word in ("おねがい", "オネガイ"))
                and GLOSSARY.read(text).parts and "deep-bow" in GLOSSARY.read(text).parts]
     assert len(begging) >= 3 and all(said[text] == "plea" for text in begging), [(t, said[t]) for t in begging]
+
+
+@pytest.mark.parametrize("text, key, intent", [
+    # 酔拳 (drunken fist) staggers: ﾖﾛ said again is よろよろ (tottering), where ﾖﾛ alone is short for yoroshiku.
+    ("酔拳 ﾖﾛ (*~∇~)ﾉ ﾖﾛ ヽ(~∇~*) ﾖﾛ (*~∇~)―〇☆ ﾊﾞｼｯ (#`.・)", "よろよろ", "sound"),
+    ("ヨロ((=*~ ェ ~=))ノ ヨロ ヽ((=~ ェ ~*=))ヨロ", "よろよろ", "action"),
+    ("ﾖﾛ(^_^)v", "よろ", "regards"),
+    ("ドキ((=*・　 ェ 　・*=))ドキ", "どきどき", "love"),
+    ("φ(°°) メモ φ(。。) メモ φ(°°) メモ φ(。。)", "めもめも", "action"),
+    # One kana said twice is no word of two: ﾌｯ … ﾌｯ is no ふふ (a chuckle).
+    ("フッ┗(｀ー´)┓┏(｀ー´)┛フッ", "ふ", None),
+])
+def test_a_word_said_again_in_a_run_of_its_own_is_its_doubled_word(text, key, intent):
+    reading = GLOSSARY.read(text)
+    keys = {GLOSSARY.rows[number]["key"] for run in reading.runs for number in run.rows or ()}
+    assert key in keys and (intent is None or reading.intent == intent), (keys, reading.intent)
+
+
+@pytest.mark.parametrize("text, intent", [
+    # A sultry, flirty hum (アッハン ウッフン): it was read as ウッ (ugh) and フン (a huffy hmph!), and sent as anger.
+    ("σ( ^ー゜)うっふん♪", "love"), ("アッハン<(^_・)ゝ~~★____☆~~ヽ(・_^)ゝウッフン", "love"), ("ヽ(･_^)ゝ･.☆ｳｯﾌﾝ♪", "love"),
+])
+def test_a_flirty_hum_is_no_huff(text, intent):
+    assert GLOSSARY.read(text).intent == intent
+
+
+@pytest.mark.parametrize("text, part", [
+    ("・・・(((((・ω・)_∠※ お花をどうぞ", "bouquet"), ("おめでと花束( ・ω・)∠※.。・:*:・°`☆、。・:*:・°`★", "bouquet"),
+    # With a bang, or with no flowers said, it is the party cracker it looks like.
+    ("撒花！(￣▽￣)o∠※PAN!=.:*:'☆.:*:'★':*", "party-popper"), ("(^_^)∠※", "party-popper"),
+    ("(^。^)オメデト∠※ポン!。・:*:・゜'★,。・:*:♪・゜'☆ミ", "party-popper"),
+])
+def test_a_party_crackers_shape_in_a_face_that_gives_flowers_is_a_bouquet(text, part):
+    parts = GLOSSARY.read(text).parts
+    assert part in parts and ({"bouquet", "party-popper"} - {part}).isdisjoint(parts), parts

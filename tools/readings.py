@@ -12,6 +12,7 @@ import functools
 import json
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 
 from tools import faces
@@ -96,6 +97,10 @@ TABLE_SLAM, ANGRY_BROWS = "table-slam", "angry-brows"
 # A star that is neither a sparkle nor a blow landing, in a fight: the glint of a blade or a gun (in a face that holds a
 # weapon, says one, or says a blow with a glint: ｷﾗｯ☆ ... ｽﾊﾟｯ), and the spark where rivals' glares meet ((ﾒ-_-)・・・☆・・・(-_-ﾒ)).
 GLINT, RIVAL_SPARKS = "glint", "rival-sparks"
+# A party cracker's ∠※ in a face that says 花 (flowers) and makes no bang with it is a bouquet held out: ・・・(((・ω・)_∠※
+# お花をどうぞ, おめでと花束(・ω・)∠※.。・:*:・; 撒花！(￣▽￣)o∠※PAN! still pops.
+PARTY_POPPER, BOUQUET, FLOWERS = "party-popper", "bouquet", "花"
+BANG = re.compile(r"\s*(?:[PpＰｐ][AaOoＡａＯｏ][NnＮｎ]|ﾊﾟﾝ|ﾎﾟﾝ|パン|ポン|パーン|ﾊﾟｰﾝ)")
 WEAPON_PARTS = frozenset({"gun", "knife", "spear", "shuriken"})
 # Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( .
 GLARE = re.compile("[)）川】＼] ?[・･.…‥]{2,}$")
@@ -246,6 +251,17 @@ class Glossary:
             self.row_of[p] for i, p in enumerate(pieces) if p in self.row_of and not (i and self._syllable_greeting(p))) or None
         return Run(run, romaji, rows)
 
+    def _doubled(self, runs: tuple[Run, ...]) -> tuple[Run, ...]:
+        """A word said again in a run of its own is its doubled word, when the glossary has that: ﾄﾞｷ((・ェ・))ﾄﾞｷ is
+        the heartbeat ドキドキ, not two jolts; in 酔拳 ﾖﾛ (…) ﾖﾛ the drunken fist totters (よろよろ), where ﾖﾛ alone is short
+        for yoroshiku; ｵﾛ('.')('.')ｵﾛ dithers. Only words of two kana or more: ﾌｯ … ﾌｯ is no ふふ, a chuckle."""
+        keys = [faces.normalise(run.text) for run in runs]
+        doubled = {key: self.row_of[key * 2] for key, times in Counter(keys).items()
+                   if times > 1 and len(key) > 1 and key * 2 in self.row_of}
+        if not doubled:
+            return runs
+        return tuple(Run(run.text, run.romaji, (doubled[key],)) if key in doubled else run for run, key in zip(runs, keys, strict=True))
+
     def _syllable_greeting(self, key: str) -> bool:
         """Whether a row is a greeting of one syllable (や, "hey"; じゃ, "later"): inside a word the tokenizer cut, it is a
         syllable of that word unless it starts it. ヤッホ and じゃぁね greet; デヤー (a battle cry), すきやで ("I love
@@ -299,11 +315,11 @@ class Glossary:
             start += len(run)
         # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
         # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
-        runs = self._spelled(written) or tuple(
+        runs = self._spelled(written) or self._doubled(tuple(
             self._numbered(text, s, run)
             or self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
             for run, (s, _) in zip(written, spans, strict=True)
-        )
+        ))
         # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
         found = [
             (m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)
@@ -334,6 +350,8 @@ class Glossary:
                 part_id = RIVAL_SPARKS
             elif part_id in SPARKLE_PARTS and wields:
                 part_id = GLINT
+            elif part_id == PARTY_POPPER and FLOWERS in text and not BANG.match(text, end):
+                part_id = BOUQUET
             drawn.setdefault(part_id, []).append((start, end))
         # A part drawn only inside another part's drawing is named by it: ﾉ彡☆ is a hand slamming the table, not also a
         # flinging arm.
