@@ -1,9 +1,10 @@
 """Where a request's time goes: each endpoint of bench/throughput.py run through the app's WSGI callable under
 cProfile, in-process, with the bare Flask route of the same body size beside it.
 
-    python bench/request_profile.py [--catalog catalog.sqlite] [--requests 2000] [--only random] [--top 8]
+    python bench/request_profile.py [--catalog catalog.sqlite] [--requests 2000] [--only random] [--top 8] [--cold]
 
-For each endpoint: microseconds a request without the profiler (best of five passes, CPU time of this thread),
+For each endpoint: microseconds a request without the profiler (best of five passes, CPU time of this thread; with
+--cold, 8 MB are written over before each request, which then finds nothing of its own in the caches, as in a worker),
 the bare route's, and under the profiler the share of the time spent in functions of kaomoji_api (ours), of
 Flask, Werkzeug and flask-cors (the framework, which the bare route runs too), and elsewhere (orjson, sqlite3,
 the standard library); then our functions that take the most time of their own.
@@ -28,6 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.throughput import ENDPOINTS, PREFIXES  # noqa: E402
 
+# --cold: between requests, write over more memory than this machine's caches hold, as gunicorn and the kernel do in a
+# worker between two requests; a request then reads its code and data from memory, as it does there.
+COLD_BYTES, CACHE_LINE = 8 << 20, 64
 FRAMEWORK = ("/flask/", "/werkzeug/", "/flask_cors/", "/flask_limiter/", "/limits/", "/blinker/")
 
 
@@ -37,25 +41,29 @@ def environs(path: str, kind: str | None, ids: list[int]) -> list[dict]:
     return [EnvironBuilder(path=f"{PREFIXES[kind]}{i}").get_environ() for i in ids]
 
 
-def run(app, envs: list[dict], count: int) -> int:
-    """Send `count` requests, cycling through `envs`; the size of the last body."""
+def run(app, envs: list[dict], count: int, cold: bytearray | None = None) -> tuple[int, float]:
+    """Send `count` requests, cycling through `envs`: the size of the last body, and the CPU seconds of the requests.
+    With `cold`, a byte of each of its cache lines is written before each request (--cold)."""
     def start_response(status, headers, exc_info=None):
         pass
 
-    size = 0
+    size, took, fill = 0, 0.0, b"\1" * (len(cold) // CACHE_LINE) if cold is not None else b""
     for i in range(count):
         environ = dict(envs[i % len(envs)])
         environ["wsgi.input"] = io.BytesIO()
+        if cold is not None:
+            cold[::CACHE_LINE] = fill
+        started = time.thread_time()
         size = len(b"".join(app(environ, start_response)))
-    return size
+        took += time.thread_time() - started
+    return size, took
 
 
-def microseconds(app, envs: list[dict], count: int) -> tuple[float, int]:
+def microseconds(app, envs: list[dict], count: int, cold: bytearray | None = None) -> tuple[float, int]:
     best, size = float("inf"), 0
     for _ in range(5):
-        started = time.thread_time()
-        size = run(app, envs, count)
-        best = min(best, time.thread_time() - started)
+        size, took = run(app, envs, count, cold)
+        best = min(best, took)
     return best / count * 1e6, size
 
 
@@ -79,6 +87,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--only", help="profile only the endpoints whose name contains this")
     parser.add_argument("--top", type=int, default=8, help="how many of our functions to list per endpoint")
+    parser.add_argument("--cold", action="store_true", help="empty the caches before each request, as a worker's are")
     args = parser.parse_args()
     os.environ.update({"KAOMOJI_CATALOG": args.catalog, "KAOMOJI_RATELIMIT_ENABLED": "false"})
 
@@ -95,8 +104,9 @@ def main() -> None:
             continue
         envs = environs(path, kind, ids)
         run(app, envs, min(200, args.requests))  # caches, statements and the locale's pieces made once
-        took, size = microseconds(app, envs, args.requests)
-        bare_took, _ = microseconds(bare, [EnvironBuilder(path="/bare", query_string=f"size={size}").get_environ()], args.requests)
+        cold = bytearray(COLD_BYTES) if args.cold else None
+        took, size = microseconds(app, envs, args.requests, cold)
+        bare_took, _ = microseconds(bare, [EnvironBuilder(path="/bare", query_string=f"size={size}").get_environ()], args.requests, cold)
         profiler = cProfile.Profile()
         profiler.runcall(run, app, envs, args.requests)
         rooms, ours = where(pstats.Stats(profiler))
