@@ -1258,3 +1258,20 @@ def test_a_flirty_hum_is_no_huff(text, intent):
 def test_a_party_crackers_shape_in_a_face_that_gives_flowers_is_a_bouquet(text, part):
     parts = GLOSSARY.read(text).parts
     assert part in parts and ({"bouquet", "party-popper"} - {part}).isdisjoint(parts), parts
+
+
+@pytest.mark.parametrize("text, key, intent", [
+    # Words that begin with ブ (boo!, a pout) and were read as it, and sent as anger: a pig's oink, a smacking kiss, a guffaw.
+    ("(=・(●●)・=)ブヒ？", "ぶひ", "sound"), ("(￣＊￣)ブチュー", "ぶちゅ", "love"), ("(≧∇≦)ブハハハ!", "ぶはは", "laughing"),
+    # ポーイ is the toss of ポイ drawn out, not ポッ (a blush).
+    ("ﾎﾟｰｲ(^_^)ﾉﾟﾟﾟ･･･...ρσωｺﾛｺﾛ", "ぽい", "action"),
+])
+def test_a_word_that_begins_like_another_is_read_as_itself(text, key, intent):
+    reading = GLOSSARY.read(text)
+    keys = [GLOSSARY.rows[number]["key"] for run in reading.runs for number in run.rows or ()]
+    assert keys == [key] and reading.intent == intent, (keys, reading.intent)
+
+
+def test_a_victims_spluttered_buha_is_no_laugh():
+    # ﾌﾞﾊｯ after a kick is the cry of the one hit, spitting; only ﾌﾞﾊﾊ laughs.
+    assert GLOSSARY.read("ｱｯﾊﾟｰ!! o(￣、￣)丿☆(　－o-)~~ ﾌﾞﾊｯ!!").intent != "laughing"
