@@ -465,7 +465,7 @@ class Catalog:
         """Where the profile's kept walk starts, and which of its first `count` faces has the shape of the one at
         `position` (`count` when none has)."""
         # The faces like any face of a profile are the first of its walk but the one of that face's shape: the first
-        # SIMILAR_KEPT are kept per profile with their shapes (~80 KB for all), so a kaomoji page does not walk them
+        # SIMILAR_KEPT are kept per profile with their shapes (~100 KB for all), so a kaomoji page does not walk them
         # again, and reads one run of shapes instead of a shape from each of the faces (a cache miss each).
         entries = self.entries
         kept, shapes, start = self._similar_kept, self._similar_shapes, entries.profiles[position] * SIMILAR_KEPT

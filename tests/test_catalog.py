@@ -9,7 +9,7 @@ import sqlite3
 import orjson
 import pytest
 
-from kaomoji_api.catalog import SIMILAR_KEPT
+from kaomoji_api.catalog import SIMILAR_KEPT, _drawn_span
 from kaomoji_api.pieces import ItemWriter
 from kaomoji_api.textnorm import drawn_face
 from tools import build_catalog, locales
@@ -170,6 +170,11 @@ def test_the_face_each_kaomoji_draws_is_found_where_the_catalog_holds_it(catalog
         span, start = entries.drawn[position], entries.ends[position]
         found = entries.texts[start + (span >> 6):start + (span >> 6) + (span & 63)].decode() if span else None
         assert found == drawn_face(entries.text_at(position)), entries.text_at(position)
+
+
+def test_where_a_drawn_face_is_is_held_in_two_bytes_and_one_past_a_texts_first_kilobyte_is_not_named():
+    assert _drawn_span("ヾ(－_－)ﾉ") == len("ヾ".encode()) << 6 | len("(－_－)".encode())
+    assert _drawn_span("(" * 3) == 0 and _drawn_span("x" * 1100 + "(^_^)") == 0
 
 
 def test_category_counts_are_the_entries_with_the_category_that_are_not_sensitive(db):
