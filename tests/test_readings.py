@@ -1263,8 +1263,8 @@ def test_a_party_crackers_shape_in_a_face_that_gives_flowers_is_a_bouquet(text, 
 @pytest.mark.parametrize("text, key, intent", [
     # Words that begin with ブ (boo!, a pout) and were read as it, and sent as anger: a pig's oink, a smacking kiss, a guffaw.
     ("(=・(●●)・=)ブヒ？", "ぶひ", "sound"), ("(￣＊￣)ブチュー", "ぶちゅ", "love"), ("(≧∇≦)ブハハハ!", "ぶはは", "laughing"),
-    # ポーイ is the toss of ポイ drawn out, not ポッ (a blush).
-    ("ﾎﾟｰｲ(^_^)ﾉﾟﾟﾟ･･･...ρσωｺﾛｺﾛ", "ぽい", "action"),
+    # ポーイ is the toss of ポイ drawn out, not ポッ (a blush). コイツゥ ("you!", with a bonk) is no こい ("come on!").
+    ("ﾎﾟｰｲ(^_^)ﾉﾟﾟﾟ･･･...ρσωｺﾛｺﾛ", "ぽい", "action"), ("ｺｲﾂｩｩρ（^O^)ノm（+｡+;)m", "こいつ", "statement"),
 ])
 def test_a_word_that_begins_like_another_is_read_as_itself(text, key, intent):
     reading = GLOSSARY.read(text)
