@@ -1,9 +1,11 @@
 """The parts of an entry's JSON, timed one by one in-process: what a single entry, a pick and a page are written from.
 
-    .venv/bin/python bench/item_parts.py [--catalog catalog.sqlite] [--entries 20000] [--locale en]
+    .venv/bin/python bench/item_parts.py [--catalog catalog.sqlite] [--entries 20000] [--locale en] [--cold]
 
 Each of ItemWriter's public parts (item, meaning, note, usage, the whole detail) over the same random entries, in
-microseconds an entry: the best of five passes, the caches warm (a locale's pieces made once before).
+microseconds an entry: the best of five passes, a locale's pieces made once before. With --cold, 8 MB are written over
+before each entry, which then finds nothing of its own in the CPU's caches, as the entries of a random pick in a worker
+(bench/request_profile.py --cold does the same before each request); only the parts are timed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+COLD_BYTES, CACHE_LINE = 8 << 20, 64
+
+
+def timed(part, positions: list[int], locale: str, cold: bytearray | None) -> float:
+    """Seconds `part` takes over `positions`; with `cold`, a byte of each of its cache lines is written before each."""
+    if cold is None:
+        started = time.perf_counter()
+        for position in positions:
+            part(position, locale)
+        return time.perf_counter() - started
+    took, fill, clock = 0.0, b"\1" * (len(cold) // CACHE_LINE), time.perf_counter
+    for position in positions:
+        cold[::CACHE_LINE] = fill
+        started = clock()
+        part(position, locale)
+        took += clock() - started
+    return took
 
 
 def main() -> None:
@@ -26,6 +45,7 @@ def main() -> None:
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
     parser.add_argument("--entries", type=int, default=20000)
     parser.add_argument("--locale", default="en")
+    parser.add_argument("--cold", action="store_true", help="empty the caches before each entry")
     args = parser.parse_args()
     app = create_app({"CATALOG": args.catalog, "RATELIMIT_ENABLED": False})
     with app.app_context():
@@ -35,15 +55,11 @@ def main() -> None:
         for part in parts.values():
             for position in positions[:1000]:
                 part(position, args.locale)
-        print(f"| part | µs an entry ({args.entries} random entries, {args.locale}, best of five) |")
+        cold = bytearray(COLD_BYTES) if args.cold else None
+        print(f"| part | µs an entry ({args.entries} random entries, {args.locale}, best of five{', cold' if cold else ''}) |")
         print("|---|---|")
         for name, part in parts.items():
-            best = float("inf")
-            for _ in range(5):
-                started = time.perf_counter()
-                for position in positions:
-                    part(position, args.locale)
-                best = min(best, time.perf_counter() - started)
+            best = min(timed(part, positions, args.locale, cold) for _ in range(5))
             print(f"| {name} | {best / len(positions) * 1e6:.2f} |")
 
 

@@ -95,7 +95,8 @@ def main() -> None:
     from kaomoji_api import create_app
 
     app = create_app()
-    ids = random.Random(1).sample(app.extensions["kaomoji_served"].value.catalog.entries.ids.tolist(), 2000)
+    entries = app.extensions["kaomoji_served"].value.catalog.entries
+    ids = random.Random(1).sample(list(map(entries.entry_id, range(len(entries)))), 2000)
     print("| endpoint | µs a request | bare route, same size | ours | Flask and Werkzeug | other |")
     print("|---|---|---|---|---|---|")
     details = []
