@@ -50,7 +50,7 @@ def main() -> None:
 
     def precision(query: str, locale: str, relevant: set[str]) -> float:
         hits, _ = searcher.search(query, locale, 0, DEPTH)
-        return sum(1 for position, _ in hits if labels[catalog.entries.entry_id(position)] & relevant) / DEPTH
+        return sum(1 for position, _ in hits if labels[catalog.entries.ids[position]] & relevant) / DEPTH
 
     label_scores = {label: precision(label, "en", {label}) for label in sorted(sizes)}
     reachable = {label: score for label, score in label_scores.items() if sizes[label] >= DEPTH}

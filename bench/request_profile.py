@@ -95,8 +95,7 @@ def main() -> None:
     from kaomoji_api import create_app
 
     app = create_app()
-    entries = app.extensions["kaomoji_served"].value.catalog.entries
-    ids = random.Random(1).sample(list(map(entries.entry_id, range(len(entries)))), 2000)
+    ids = random.Random(1).sample(app.extensions["kaomoji_served"].value.catalog.entries.ids.tolist(), 2000)
     print("| endpoint | µs a request | bare route, same size | ours | Flask and Werkzeug | other |")
     print("|---|---|---|---|---|---|")
     details = []

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import sqlite3
-import struct
 import threading
 from array import array
 from dataclasses import dataclass
@@ -154,17 +153,10 @@ def _sample(population, count: int) -> list:
     return [population[index] for index in drawn]
 
 
-# Bits of an entry's flags (HEAD). ESCAPED: the text is not its own JSON string between quotes (it holds " or \\).
-# HTML_ESCAPED: it is not its own HTML text (it holds & < > " or ').
+# Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\). HTML_ESCAPED: it
+# is not its own HTML text (it holds & < > " or ').
 ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED, HTML_ESCAPED = 1, 2, 4, 8, 16, 32
 _new_tuple = tuple.__new__
-# An entry's fixed fields, stored just before its text (Entries.records): id, profile id, display width, flags, script set
-# and text reading. An item reads them all, and the entries of a random pick lie far apart in memory: read from six
-# arrays, each value was a cache miss of its own; together they are one or two (a random pick of ten in a worker's cold
-# caches, bench/request_profile.py --cold: 117 -> 110 us).
-HEAD = struct.Struct("<IHBBHH")
-ID = struct.Struct("<I")
-FLAGS_AT = struct.calcsize("<IHB")  # where the flags are in a record: after the id, profile id and width
 
 
 def _drawn_span(text: str) -> int:
@@ -178,95 +170,90 @@ def _drawn_span(text: str) -> int:
 
 
 class Entries:
-    """Every entry, in quality order (position 0 is the cleanest face), held as records (HEAD, then the text) and compact
-    arrays.
+    """Every entry, in quality order (position 0 is the cleanest face), held as compact arrays.
 
     Single entries, random picks and search pages are read from here, not from SQLite: a lookup is an
-    index into an array, about 5 MB for all ~70,000 entries. Filtered list pages still ask SQLite.
+    index into an array, about 3 MB for all ~70,000 entries. Filtered list pages still ask SQLite.
     """
 
     def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
-        self.profiles = array("H")      # profile id at each position (search reads it for many positions at once)
+        self.ids = array("I")           # entry id at each position
+        self.profiles = array("H")      # profile id at each position
         self.categories = array("B")    # category id at each position
         # Face shape (near-copy key) at each position: ~57,000 shapes, numbered from 0, fit two bytes.
         (most,) = db.execute("SELECT coalesce(max(shape), 0) FROM entries").fetchone()
         self.shapes = array("H" if most < 1 << 16 else "I")
+        self.widths = array("B")        # display width at each position
+        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
+        self.text_readings = array("H")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
         self.parts = array("I")         # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
         self.drawn = array("H")
-        self.ends = array("I", [0])     # the record of position p is records[ends[p]:ends[p + 1]]
+        self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
-        records = bytearray()
+        texts = bytearray()
         rows = db.execute(
             "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set, "
             "sensitive, text_reading, intent_id, lead_part, parts FROM entries ORDER BY quality"
         )
+        self.script_set = array("H")     # index into script_sets at each position
         self.script_sets = [tuple(json.loads(names)) for (names,) in db.execute("SELECT names FROM script_sets ORDER BY id")]
         self.visible = None  # positions below it are not sensitive: sensitive faces come last
-        ids = array("I")  # kept in the records; an array here leaves no ints behind in the worker's memory
         for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set,
                        sensitive, text_reading, intent_id, lead_part, parts) in enumerate(rows):
+            self.script_set.append(script_set)
+            self.text_readings.append(text_reading)
             self.intents.append(intent_id)
             self.lead_parts.append(lead_part)
             self.parts.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
             if sensitive and self.visible is None:
                 self.visible = position
-            ids.append(entry_id)
+            self.ids.append(entry_id)
             self.profiles.append(profile_id)
             self.categories.append(category_id)
             self.shapes.append(shape)
+            self.widths.append(width)
             encoded = text.encode()
             escaped = orjson.dumps(text) != b'"%b"' % encoded
             self.drawn.append(_drawn_span(text))
-            flags = (ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
-                     | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
-            records += HEAD.pack(entry_id, profile_id, width, flags, script_set, text_reading) + encoded
-            self.ends.append(len(records))
+            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
+                              | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
+            texts += encoded
+            self.ends.append(len(texts))
             self.by_profile.setdefault(profile_id, array("I")).append(position)
             if profile_categories[profile_id][0] != category_id:  # items write the profile's (kaomoji_api/pieces.py)
                 raise ValueError(f"entry {entry_id}: its category is not the first of its profile's")
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
         if self.visible is None:
-            self.visible = len(ids)
+            self.visible = len(self.ids)
         # Copied to their size: an array grown by appending holds room for more (~90 KB over the ~1,500 of them).
         self.by_profile = {profile: array("I", positions) for profile, positions in self.by_profile.items()}
         self.by_category = {category: array("I", positions) for category, positions in self.by_category.items()}
-        self.records = bytes(records)   # every entry's HEAD, then its text in UTF-8, one after another
-        self.longest = max((len(self.text_at(p)) for p in range(len(ids))), default=0)  # characters
-        self.position_of = array("i", [-1]) * (max(ids, default=0) + 1)  # position of each id, -1 if none
-        for position, entry_id in enumerate(ids):
+        self.texts = bytes(texts)       # every text, UTF-8, one after another
+        self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
+        self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
+        for position, entry_id in enumerate(self.ids):
             self.position_of[entry_id] = position
 
     def __len__(self) -> int:
-        return len(self.ends) - 1
-
-    def head(self, position: int) -> tuple[int, int, int, int, int, int]:
-        """The entry's fixed fields: id, profile id, display width, flags, script set (index into script_sets) and text
-        reading (0 for none)."""
-        return HEAD.unpack_from(self.records, self.ends[position])
-
-    def entry_id(self, position: int) -> int:
-        return ID.unpack_from(self.records, self.ends[position])[0]
-
-    def text_bytes(self, position: int) -> bytes:
-        """The entry's text in UTF-8."""
-        return self.records[self.ends[position] + HEAD.size:self.ends[position + 1]]
+        return len(self.ids)
 
     def text_at(self, position: int) -> str:
-        return self.text_bytes(position).decode()
+        return self.texts[self.ends[position]:self.ends[position + 1]].decode()
 
     def at(self, position: int) -> Entry:
-        entry_id, profile, width, flags, script_set, text_reading = self.head(position)
+        flags, ends = self.flags[position], self.ends
         # tuple.__new__ skips the generated __new__ of a NamedTuple: this runs for every entry a response shows.
         return _new_tuple(Entry, (
-            entry_id, self.text_at(position), profile, self.categories[position], flags & ASCII_SAFE != 0,
-            flags & NEEDS_CJK_FONT != 0, width, flags & JA_CONTEXT != 0, position, self.script_sets[script_set],
-            flags & SENSITIVE != 0, text_reading, self.intents[position], self.lead_parts[position],
+            self.ids[position], self.texts[ends[position]:ends[position + 1]].decode(), self.profiles[position],
+            self.categories[position], flags & ASCII_SAFE != 0, flags & NEEDS_CJK_FONT != 0, self.widths[position],
+            flags & JA_CONTEXT != 0, position, self.script_sets[self.script_set[position]], flags & SENSITIVE != 0,
+            self.text_readings[position], self.intents[position], self.lead_parts[position],
         ))
 
     def position(self, entry_id: int) -> int | None:
@@ -516,7 +503,7 @@ class Catalog:
 
     def indexable_ids(self) -> list[int]:
         """The ids of the faces that lists show (not sensitive), in id order: the pages a sitemap names."""
-        return sorted(map(self.entries.entry_id, range(self.entries.visible)))
+        return sorted(self.entries.ids[:self.entries.visible])
 
     @functools.cached_property
     def entries(self) -> Entries:

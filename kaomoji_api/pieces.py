@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, FLAGS_AT, HEAD, HTML_ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
 from kaomoji_api.lru import SizedLru
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
@@ -114,7 +114,9 @@ class ItemWriter:
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
         entries = catalog.entries
-        self._records, self._ends, self._profiles, self._lead_parts = entries.records, entries.ends, entries.profiles, entries.lead_parts
+        self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
+        self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
+        self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
         self._runs = catalog.meaning_runs
         self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
@@ -140,19 +142,18 @@ class ItemWriter:
         """The entries at `positions` as JSON objects; `extras`, when given, has for each more members, each starting with a
         comma. One loop with what it reads bound once: a page or a random pick writes up to 100 in a request."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        records, ends, head, text_at = self._records, self._ends, HEAD.unpack_from, HEAD.size
+        ids, ends, texts, flags, profiles, widths, script_set = (
+            self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._script_set)
         categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, self._meaning
         written = []
         for index, position in enumerate(positions):
-            start = ends[position]
-            entry_id, profile, width, flag, script_set, reading = head(records, start)
-            text = records[start + text_at:ends[position + 1]]
+            text, flag = texts[ends[position]:ends[position + 1]], flags[position]
             if flag & ESCAPED:
                 text = json_inside(text.decode())
-            key = (flag & FACTS) << 16 | script_set
+            key, profile = (flag & FACTS) << 16 | script_set[position], profiles[position]
             written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":"%b"%b}' % (
-                entry_id, text, categories[profile], names[profile], keywords[profile], width,
-                facts.get(key) or self._facts_piece(key), meaning(position, reading, pieces), extras[index] if extras else b"",
+                ids[position], text, categories[profile], names[profile], keywords[profile], widths[position],
+                facts.get(key) or self._facts_piece(key), meaning(position, pieces), extras[index] if extras else b"",
             ))
         return written
 
@@ -164,32 +165,28 @@ class ItemWriter:
         """The entry at `position` with its note and usage, as a single entry and a search result show it; `extra` is
         more members, each starting with a comma."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        entry_id, _, _, flags, _, reading = HEAD.unpack_from(self._records, self._ends[position])
+        text = self.text(position)
         return self.items((position,), locale, (b',"note":"%b","usage":["%b"]%b' % (
-            self._note(position, flags, reading, pieces),
-            b'","'.join(self._usage(position, entry_id, locale, pieces, self.text(position))), extra),))[0]
+            self._note(position, pieces), b'","'.join(self._usage(position, locale, pieces, text)), extra),))[0]
 
     def html(self, position: int, locale: str) -> HtmlTexts:
         """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: written
         from the same pieces as its JSON, so the two say the same."""
         pieces = self._html.get(locale) or self._html_locale(locale)
-        start = self._ends[position]
-        entry_id, profile, _, flags, _, reading = HEAD.unpack_from(self._records, start)
-        raw = self._records[start + HEAD.size:self._ends[position + 1]]
-        face = html_face(raw.decode()) if flags & HTML_ESCAPED else raw
-        keywords = (self._locales.get(locale) or self._read_locale(locale)).keywords[profile]
+        raw = self._texts[self._ends[position]:self._ends[position + 1]]
+        face = html_face(raw.decode()) if self._flags[position] & HTML_ESCAPED else raw
+        keywords = (self._locales.get(locale) or self._read_locale(locale)).keywords[self._profiles[position]]
         if b"\\" in keywords:
             keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
-        return HtmlTexts(face, self._meaning(position, reading, pieces), self._note(position, flags, reading, pieces),
-                         self._usage(position, entry_id, locale, pieces, face), keywords)
+        return HtmlTexts(face, self._meaning(position, pieces), self._note(position, pieces),
+                         self._usage(position, locale, pieces, face), keywords)
 
     def text(self, position: int) -> bytes:
         """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""
-        start = self._ends[position]
-        text = self._records[start + HEAD.size:self._ends[position + 1]]
-        return json_inside(text.decode()) if self._records[start + FLAGS_AT] & ESCAPED else text
+        text = self._texts[self._ends[position]:self._ends[position + 1]]
+        return json_inside(text.decode()) if self._flags[position] & ESCAPED else text
 
     def name(self, position: int, locale: str) -> bytes:
         """The entry's name inside a JSON string's quotes."""
@@ -198,12 +195,11 @@ class ItemWriter:
     def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
         failing that, its name."""
-        reading = HEAD.unpack_from(self._records, self._ends[position])[5]
-        return b'"%b"' % self._meaning(position, reading, self._locales.get(locale) or self._read_locale(locale))
+        return b'"%b"' % self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
 
-    def _meaning(self, position: int, reading: int, pieces: LocalePieces) -> bytes:
-        """The meaning as `pieces` write it: a line for each of the runs of the entry's text reading, its head and its
-        gloss."""
+    def _meaning(self, position: int, pieces: LocalePieces) -> bytes:
+        """The meaning as `pieces` write it: a line for each of the reading's runs, its head and its gloss."""
+        reading = self._readings[position]
         run = self._first_runs[reading]
         if run:
             heads, ends = pieces.heads
@@ -246,13 +242,12 @@ class ItemWriter:
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
         its brackets and its first parts), and when to send it."""
-        _, _, _, flags, _, reading = HEAD.unpack_from(self._records, self._ends[position])
-        return b'"%b"' % self._note(position, flags, reading, self._locales.get(locale) or self._read_locale(locale))
+        return b'"%b"' % self._note(position, self._locales.get(locale) or self._read_locale(locale))
 
-    def _note(self, position: int, flags: int, reading: int, pieces: LocalePieces) -> bytes:
-        """The note as `pieces` write it, inside a JSON string's quotes or HTML; `flags` and `reading` are the entry's
-        (Entries.head)."""
+    def _note(self, position: int, pieces: LocalePieces) -> bytes:
+        """The note as `pieces` write it: inside a JSON string's quotes, or HTML."""
         sentences = []
+        reading = self._readings[position]
         said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]] if reading else b""
         if said:
             frames, glosses, quote = pieces.said, pieces.glosses, pieces.quote
@@ -273,9 +268,9 @@ class ItemWriter:
             drawn = b""
         span = self._drawn[position]
         if span:
-            start = self._ends[position] + HEAD.size + (span >> 6)
-            face = self._records[start:start + (span & 63)]
-            if flags & pieces.escaped:
+            start = self._ends[position] + (span >> 6)
+            face = self._texts[start:start + (span & 63)]
+            if self._flags[position] & pieces.escaped:
                 face = pieces.face(face.decode())
         else:
             face = None
@@ -297,10 +292,9 @@ class ItemWriter:
         """Two or three example sentences of the entry's intent, else of its category, with its face, as a JSON array;
         chosen from the id, so that consecutive ids differ."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        entry_id = self.catalog.entries.entry_id(position)
-        return b'["%b"]' % b'","'.join(self._usage(position, entry_id, locale, pieces, self.text(position)))
+        return b'["%b"]' % b'","'.join(self._usage(position, locale, pieces, self.text(position)))
 
-    def _usage(self, position: int, entry_id: int, locale: str, pieces: LocalePieces, text: bytes) -> list[bytes]:
+    def _usage(self, position: int, locale: str, pieces: LocalePieces, text: bytes) -> list[bytes]:
         """The example sentences as `pieces` write them; `text` is the face as they write it."""
         intent = self._intents[position]
         group = (locale, intent, 0 if intent else self._categories_of[position])
@@ -311,7 +305,7 @@ class ItemWriter:
                               for template in self.catalog.usage_templates(*group))
             self._templates.put(key, templates)
         choices = selections(len(templates))
-        return [text.join(templates[i]) for i in choices[(entry_id * 7) % len(choices)]]
+        return [text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]]
 
     def names(self, locale: str) -> list[str | None]:
         """Each profile's name in `locale`, by profile id: read back from the JSON pieces, which are all that is kept."""

@@ -167,8 +167,8 @@ def test_the_face_each_kaomoji_draws_is_found_where_the_catalog_holds_it(catalog
     what that says is what textnorm.drawn_face finds in its text."""
     entries = catalog.entries
     for position in range(len(entries)):
-        span, text = entries.drawn[position], entries.text_bytes(position)
-        found = text[span >> 6:(span >> 6) + (span & 63)].decode() if span else None
+        span, start = entries.drawn[position], entries.ends[position]
+        found = entries.texts[start + (span >> 6):start + (span >> 6) + (span & 63)].decode() if span else None
         assert found == drawn_face(entries.text_at(position)), entries.text_at(position)
 
 

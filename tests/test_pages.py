@@ -82,7 +82,7 @@ def api(client, path: str, **params) -> dict:
 
 @pytest.fixture(scope="module")
 def sensitive_id(catalog) -> int:
-    return catalog.entries.entry_id(catalog.entries.visible)
+    return catalog.entries.ids[catalog.entries.visible]
 
 
 PAGES = ["/", "/ja/", "/category/cat", "/ko/category/happy", "/kaomoji/1", "/zh-Hant/kaomoji/1", "/de/search?q=katze"]
@@ -215,7 +215,7 @@ def test_the_faces_like_it_on_a_kaomoji_page_are_those_made_for_it_even_when_kep
     positions = [*entries.by_profile[entries.profiles[0]][:10], *entries.by_profile[entries.profiles[500]][:3]]
     for locale in ("en", "ja", "en"):
         for position in positions:
-            body = client.get(f"{render.prefix(locale)}/kaomoji/{entries.entry_id(position)}").get_data(as_text=True)
+            body = client.get(f"{render.prefix(locale)}/kaomoji/{entries.ids[position]}").get_data(as_text=True)
             fresh = render.cards(state, state.catalog.similar_positions(position, SIMILAR), locale).decode()
             assert f'<ul id="results" class="grid" aria-busy="false">{fresh}</ul>' in body, (locale, position)
 
@@ -242,7 +242,7 @@ def test_a_sensitive_face_has_its_own_page_unindexed_and_is_never_listed_elsewhe
     # Not among the faces like another one of its labels, not in its category's pages, not in the sitemap.
     entries = catalog.entries
     for position in entries.by_profile[entries.profiles[entries.position(sensitive_id)]][:5]:
-        assert f'data-id="{sensitive_id}"' not in client.get(f"/kaomoji/{entries.entry_id(position)}").get_data(as_text=True)
+        assert f'data-id="{sensitive_id}"' not in client.get(f"/kaomoji/{entries.ids[position]}").get_data(as_text=True)
     assert sensitive_id not in catalog.indexable_ids()
     assert len(catalog.indexable_ids()) == entries.visible
 

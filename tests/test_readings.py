@@ -135,7 +135,7 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
     # Every text reading's sentences, in every locale, in the note of the first face that has it.
     first_with = {}
     for position in range(len(catalog.entries)):
-        first_with.setdefault(catalog.entries.at(position).text_reading, position)
+        first_with.setdefault(catalog.entries.text_readings[position], position)
     first_with.pop(0, None)
     for code in LOCALES:
         for position in first_with.values():
@@ -176,7 +176,7 @@ def test_a_note_never_sets_an_action_after_a_copula_where_the_language_cannot(ca
              "de": re.compile(r"\) ist sich\b"), "fr": re.compile(r"\) est (prendre|lancer|se )\b")}
     first_with = {}
     for position in range(catalog.entries.visible):
-        first_with.setdefault(catalog.entries.at(position).text_reading, position)
+        first_with.setdefault(catalog.entries.text_readings[position], position)
     first_with.pop(0, None)
     for code, pattern in wrong.items():
         for position in first_with.values():
@@ -1139,7 +1139,7 @@ def test_every_meaning_is_its_locales_frame_filled_with_each_run(catalog):
     writer, entries = ItemWriter(catalog), catalog.entries
     position_of_reading = {}
     for position in range(len(entries)):
-        position_of_reading.setdefault(entries.at(position).text_reading, position)
+        position_of_reading.setdefault(entries.text_readings[position], position)
     for locale in catalog.locales:
         frames, glosses = catalog.frames[locale], catalog.glosses(locale)
         bare = re.sub(r"\s?\{romaji\}", "", frames.meaning)

@@ -181,7 +181,7 @@ def faces_saying(catalog, phrase, locale):
     for fragment_id, gloss in catalog.db.execute("SELECT fragment_id, gloss FROM fragment_texts WHERE locale = ?", (locale,)):
         if textnorm.comparable(gloss_phrase(gloss)) == wanted:
             (blob,) = catalog.db.execute("SELECT positions FROM fragment_faces WHERE fragment_id = ?", (fragment_id,)).fetchone()
-            ids |= {catalog.entries.entry_id(p & FRAGMENT_POSITION) for p in array("I", blob)}
+            ids |= {catalog.entries.ids[p & FRAGMENT_POSITION] for p in array("I", blob)}
     return ids
 
 
@@ -201,7 +201,7 @@ def test_a_face_ranks_higher_the_more_of_it_the_phrase_explains(client, catalog)
 
     (fragment_id,) = catalog.db.execute("SELECT id FROM fragments WHERE key = 'どんまい'").fetchone()
     (blob,) = catalog.db.execute("SELECT positions FROM fragment_faces WHERE fragment_id = ?", (fragment_id,)).fetchone()
-    bucket = {catalog.entries.entry_id(p & FRAGMENT_POSITION): p >> 20 for p in array("I", blob)}
+    bucket = {catalog.entries.ids[p & FRAGMENT_POSITION]: p >> 20 for p in array("I", blob)}
     ranked = [bucket[i["id"]] for page in (1, 2, 3) for i in search(client, "never mind", limit=25, page=page)["data"] if i["id"] in bucket]
     assert len(ranked) == 75 and ranked == sorted(ranked) and ranked[0] == 0
 

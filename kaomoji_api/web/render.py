@@ -20,7 +20,7 @@ import orjson
 from flask import render_template, url_for
 from markupsafe import Markup
 
-from kaomoji_api.catalog import HEAD, HTML_ESCAPED, NEEDS_CJK_FONT, SENSITIVE, Catalog
+from kaomoji_api.catalog import HTML_ESCAPED, NEEDS_CJK_FONT, SENSITIVE, Catalog
 from kaomoji_api.current import Served
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.lru import SizedLru
@@ -238,20 +238,19 @@ def view_json(view: dict | bytes) -> bytes:
 def cards(state: Served, positions, locale: str) -> bytes:
     """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are; encoded.
 
-    Written as bytes straight from the entries' records: a face is its UTF-8 as it stands unless it holds a character
+    Written as bytes straight from the entries' arrays: a face is its UTF-8 as it stands unless it holds a character
     HTML escapes (HTML_ESCAPED), and a card is one %-format of its locale's template.
     """
     catalog = state.catalog
     entries, names, slugs, template = catalog.entries, escaped_names(state, locale), category_slugs(state), card_template(locale)
-    records, ends, categories, head, text_at = entries.records, entries.ends, entries.categories, HEAD.unpack_from, HEAD.size
+    ids, profiles, categories, widths, flags, texts, ends = (
+        entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
     out = []
     for position in positions:
-        start = ends[position]
-        entry_id, profile, width, flag, _, _ = head(records, start)
-        name, text = names[profile], records[start + text_at:ends[position + 1]]
+        name, entry_id, flag, text = names[profiles[position]], ids[position], flags[position], texts[ends[position]:ends[position + 1]]
         if flag & HTML_ESCAPED:
             text = escape(text.decode()).encode()
-        out.append(template % (entry_id, slugs[categories[position]], name, face_class_bytes(width, flag & NEEDS_CJK_FONT), text,
+        out.append(template % (entry_id, slugs[categories[position]], name, face_class_bytes(widths[position], flag & NEEDS_CJK_FONT), text,
                                name, entry_id, name))
     return b"".join(out)
 
@@ -359,13 +358,13 @@ def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
     """The face at `position`, large, with its copy button (shown by the script), meaning, note, usage, keywords and
     category links: its texts are written as HTML by the catalog's ItemWriter, from the pieces its JSON is written from."""
     entries, items = state.catalog.entries, state.items
-    texts, (entry_id, profile, width, flags, _, _) = items.html(position, locale), entries.head(position)
+    texts, profile, flags = items.html(position, locale), entries.profiles[position], entries.flags[position]
     name, slugs = escaped_names(state, locale)[profile], state.catalog.profile_categories[profile]
     view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (
-        entry_id, items.text(position), items.name(position, locale), slugs[0].encode())
+        entries.ids[position], items.text(position), items.name(position, locale), slugs[0].encode())
     links = chrome(state, locale).category_links
     article = article_template(locale) % (
-        entry_id, slugs[0].encode(), face_class_bytes(width, flags & NEEDS_CJK_FONT), texts.face,
+        entries.ids[position], slugs[0].encode(), face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
         name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
     )
     # The description is said in an attribute: from the texts as they read (unescape does nothing without an &).
