@@ -12,7 +12,7 @@ DEFAULTS = {
     "RESPONSE_CACHE_BYTES": 512_000,
     # Bytes of ranked search results each worker keeps per catalog, so that the next page of a search is
     # not ranked again (0 turns the cache off).
-    "SEARCH_CACHE_BYTES": 384_000,
+    "SEARCH_CACHE_BYTES": 256_000,
     # false turns every rate limit off (the per-minute limits and the gate): benchmarks, local work.
     "RATELIMIT_ENABLED": True,
     # The per-minute limits of spec part 8, per client address, in flask-limiter's notation.
