@@ -1196,7 +1196,6 @@ def test_faces_that_all_say_one_intent_carry_its_keywords_first_and_none_it_cont
                for intent in ("hello", "good-night", "good-morning", "welcome-back", "im-home", "regards")), "a greeting without its words"
 
 
-
 @pytest.mark.parametrize("text, locale, expected, never", [
     ("人(=* ェ *=)オネガイ", "en", "please", "happy"), ("人(=* ェ *=)オネガイ", "ja", "お願い", "嬉しい"),
     ("人(=* ェ *=)オネガイ", "es", "por favor", "feliz"), ("m(._.)m おねがい", "en", "please", "hello"),
