@@ -17,19 +17,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COLD_BYTES, CACHE_LINE = 8 << 20, 64
 
 
-def timed(part, positions: list[int], locale: str, cold: bytearray | None) -> float:
-    """Seconds `part` takes over `positions`; with `cold`, a byte of each of its cache lines is written before each."""
+def timed(part, positions: list[int], locale: str, cold) -> float:
+    """Seconds `part` takes over `positions`; with `cold` (bench/request_profile.py's CacheEmptier), the caches are
+    emptied before each."""
     if cold is None:
         started = time.perf_counter()
         for position in positions:
             part(position, locale)
         return time.perf_counter() - started
-    took, fill, clock = 0.0, b"\1" * (len(cold) // CACHE_LINE), time.perf_counter
+    took, clock = 0.0, time.perf_counter
     for position in positions:
-        cold[::CACHE_LINE] = fill
+        cold()
         started = clock()
         part(position, locale)
         took += clock() - started
@@ -38,6 +38,7 @@ def timed(part, positions: list[int], locale: str, cold: bytearray | None) -> fl
 
 def main() -> None:
     sys.path[0] = str(ROOT)  # run as a script: this checkout first, and no bench/*.py shadows a package
+    from bench.request_profile import CacheEmptier
     from kaomoji_api import create_app
     from kaomoji_api.current import served
 
@@ -55,7 +56,7 @@ def main() -> None:
         for part in parts.values():
             for position in positions[:1000]:
                 part(position, args.locale)
-        cold = bytearray(COLD_BYTES) if args.cold else None
+        cold = CacheEmptier() if args.cold else None
         print(f"| part | µs an entry ({args.entries} random entries, {args.locale}, best of five{', cold' if cold else ''}) |")
         print("|---|---|")
         for name, part in parts.items():
