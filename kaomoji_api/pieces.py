@@ -46,17 +46,29 @@ def json_inside(value: str | tuple | list) -> bytes:
     return orjson.dumps(value)[1:-1]
 
 
+def packed(pieces) -> tuple[bytes, array]:
+    """Pieces one after another in one bytes object, with where each ends: piece i (from 1) is
+    block[ends[i - 1]:ends[i]]. A locale's ~1,200 glosses, each a bytes object in a tuple, would cost 41 bytes of header
+    and slot apiece: half a megabyte in a worker serving twelve locales (bench/worst_memory.py)."""
+    block, ends = bytearray(), array("I", [0])
+    for piece in pieces:
+        block += piece
+        ends.append(len(block))
+    return bytes(block), ends
+
+
 def html_text(text: str) -> bytes:
     """Text as it stands between HTML tags: & < and > escaped (quotes need no escaping there)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").encode()
 
 
 def html_inside(piece: bytes) -> bytes:
-    """What json_inside wrote of a text, as html_text writes it: the same object when neither escapes anything in it,
-    which is most texts, so a locale's pieces for pages share the memory of its pieces for JSON."""
-    if b"\\" in piece:
+    """What json_inside wrote of a text (a name, a keyword, a meaning or note written from such pieces), as html_text
+    writes it: the same object when neither escapes anything in it, which is most texts."""
+    # find, not `in`: a byte string's `in` takes twice as long (~0.15 µs a test), and a page makes two texts HTML.
+    if piece.find(b"\\") >= 0:
         return html_text(orjson.loads(b'"%b"' % piece))
-    if b"&" in piece or b"<" in piece or b">" in piece:
+    if piece.find(b"&") >= 0 or piece.find(b"<") >= 0 or piece.find(b">") >= 0:
         return piece.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;")
     return piece
 
@@ -77,12 +89,12 @@ class HtmlTexts(NamedTuple):
 
 
 class LocalePieces(NamedTuple):
-    """What items in one locale are written with, made on the locale's first request: inside JSON strings, or as HTML
-    text (html_inside) for pages."""
+    """What items in one locale are written with, inside JSON strings, made on the locale's first request (a page makes
+    HTML of what they write: ItemWriter.html)."""
 
     names: list[bytes | None]      # each profile's name inside a JSON string's quotes, by profile id
     keywords: list[bytes | None]   # each profile's keywords inside a JSON array's brackets, by profile id
-    glosses: tuple[bytes, ...]     # what each glossary fragment says, by fragment id (index 0 unused)
+    glosses: tuple[bytes, array]   # what each glossary fragment says, packed by fragment id (packed: from 1)
     heads: tuple[bytes, array]     # each run's line of a meaning up to its frame's last text or romaji, by run id (ItemWriter._heads)
     colon: bytes                   # what follows a head, before the gloss
     separator: bytes               # between the lines of two runs
@@ -93,9 +105,6 @@ class LocalePieces(NamedTuple):
     when: dict[int, bytes]         # when to send a face of each intent, by intent id
     about: dict[int, bytes]        # what faces of each category are for, by category id
     quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
-    escaped: int                   # the flag of the entries whose face is not written as it stands: ESCAPED, HTML_ESCAPED
-    face: Callable[[str], bytes]   # how such a face is written: json_inside, html_face
-    text: Callable[[str], bytes]   # how an example sentence's text is written: json_inside, html_text
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
@@ -125,7 +134,6 @@ class ItemWriter:
         self._made_heads: dict[tuple, tuple[bytes, array]] = {}
         self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
-        self._html: dict[str, LocalePieces] = {}
         self._facts: dict[int, bytes] = {}
         # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
         # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
@@ -167,21 +175,23 @@ class ItemWriter:
         pieces = self._locales.get(locale) or self._read_locale(locale)
         text = self.text(position)
         return self.items((position,), locale, (b',"note":"%b","usage":["%b"]%b' % (
-            self._note(position, pieces), b'","'.join(self._usage(position, locale, pieces, text)), extra),))[0]
+            self._note(position, pieces), b'","'.join(self._usage(position, locale, json_inside, text)), extra),))[0]
 
     def html(self, position: int, locale: str) -> HtmlTexts:
-        """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: written
-        from the same pieces as its JSON, so the two say the same."""
-        pieces = self._html.get(locale) or self._html_locale(locale)
+        """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: its
+        JSON meaning and note made HTML, so the two say the same, and its sentences written with HTML text. (The pieces
+        are kept once, for JSON: a locale's glosses kept as HTML too would double them wherever one gloss escapes a
+        character, half a megabyte in twelve locales.)"""
+        pieces = self._locales.get(locale) or self._read_locale(locale)
         raw = self._texts[self._ends[position]:self._ends[position + 1]]
         face = html_face(raw.decode()) if self._flags[position] & HTML_ESCAPED else raw
-        keywords = (self._locales.get(locale) or self._read_locale(locale)).keywords[self._profiles[position]]
+        keywords = pieces.keywords[self._profiles[position]]
         if b"\\" in keywords:
             keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
-        return HtmlTexts(face, self._meaning(position, pieces), self._note(position, pieces),
-                         self._usage(position, locale, pieces, face), keywords)
+        return HtmlTexts(face, html_inside(self._meaning(position, pieces)), html_inside(self._note(position, pieces)),
+                         self._usage(position, locale, html_text, face), keywords)
 
     def text(self, position: int) -> bytes:
         """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""
@@ -203,15 +213,18 @@ class ItemWriter:
         run = self._first_runs[reading]
         if run:
             heads, ends = pieces.heads
-            glosses, fragments = pieces.glosses, self._run_fragments
-            colon = pieces.colon
-            line = heads[ends[run - 1]:ends[run]] + colon + glosses[fragments[run]]
+            (glosses, gloss_ends), fragments = pieces.glosses, self._run_fragments
+            colon, fragment = pieces.colon, fragments[run]
+            line = heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
             run = self._second_runs[reading]
-            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + colon + glosses[fragments[run]] if run else line
+            if not run:
+                return line
+            fragment = fragments[run]
+            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
         part = self._lead_parts[position]
         return pieces.parts[part] if part else pieces.names[self._profiles[position]]
 
-    def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, ...], locale: str) -> tuple[tuple[bytes, array], bytes]:
+    def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, array], locale: str) -> tuple[tuple[bytes, array], bytes]:
         """Each run's line of a meaning written with `frame` (its {gloss} last), up to the frame's last {text} or
         {romaji}, one after another: run r's is heads[ends[r - 1]:ends[r]]; and what follows each head, before the gloss
         (": "). A run without romaji (ッ alone) leaves out the frame's romaji. When the glosses quote the text they
@@ -228,11 +241,11 @@ class ItemWriter:
         if made is None:
             written, bare = _template(head), _template(head.replace(b" {romaji}", b""))
             texts, text_ends, fragments = self._runs.texts, self._runs.ends, self._run_fragments
-            heads, ends = bytearray(), array("I", [0])
+            (gloss_block, gloss_ends), heads, ends = glosses, bytearray(), array("I", [0])
             for run in range(1, len(text_ends)):
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON or HTML.
                 text, romaji = texts[text_ends[run - 1]:text_ends[run]].split(UNIT_BYTES)
-                if not (quote and glosses[fragments[run]].startswith(quote % text)):
+                if not (quote and gloss_block.startswith(quote % text, gloss_ends[fragments[run] - 1])):
                     template, values = written if romaji else bare
                     heads += template % values((text, romaji, b""))
                 ends.append(len(heads))
@@ -250,12 +263,13 @@ class ItemWriter:
         reading = self._readings[position]
         said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]] if reading else b""
         if said:
-            frames, glosses, quote = pieces.said, pieces.glosses, pieces.quote
+            frames, (glosses, gloss_ends), quote = pieces.said, pieces.glosses, pieces.quote
             for piece in said.split(RECORD_BYTES):
                 # Texts are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON.
                 said_text, romaji, fragment, frame = piece.split(UNIT_BYTES)
                 template, values = frames[frame, romaji != b""]
-                gloss = glosses[int(fragment)]
+                fragment = int(fragment)
+                gloss = glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
                 if quote and gloss.startswith(quoted := quote % said_text):
                     gloss = gloss[len(quoted):]  # the sentence quotes the text already: what it says follows
                 sentences.append(template % values((said_text, romaji, gloss)))
@@ -270,8 +284,8 @@ class ItemWriter:
         if span:
             start = self._ends[position] + (span >> 6)
             face = self._texts[start:start + (span & 63)]
-            if self._flags[position] & pieces.escaped:
-                face = pieces.face(face.decode())
+            if self._flags[position] & ESCAPED:
+                face = json_inside(face.decode())
         else:
             face = None
         if face or drawn:
@@ -291,17 +305,16 @@ class ItemWriter:
     def usage(self, position: int, locale: str) -> bytes:
         """Two or three example sentences of the entry's intent, else of its category, with its face, as a JSON array;
         chosen from the id, so that consecutive ids differ."""
-        pieces = self._locales.get(locale) or self._read_locale(locale)
-        return b'["%b"]' % b'","'.join(self._usage(position, locale, pieces, self.text(position)))
+        return b'["%b"]' % b'","'.join(self._usage(position, locale, json_inside, self.text(position)))
 
-    def _usage(self, position: int, locale: str, pieces: LocalePieces, text: bytes) -> list[bytes]:
-        """The example sentences as `pieces` write them; `text` is the face as they write it."""
+    def _usage(self, position: int, locale: str, write: Callable[[str], bytes], text: bytes) -> list[bytes]:
+        """The example sentences as `write` writes their text (json_inside, html_text); `text` is the face as written so."""
         intent = self._intents[position]
         group = (locale, intent, 0 if intent else self._categories_of[position])
-        key = (*group, pieces.escaped)
+        key = (*group, write)
         templates = self._templates.get(key)
         if templates is None:
-            templates = tuple(tuple(pieces.text(part) for part in template.split("{kaomoji}"))
+            templates = tuple(tuple(write(part) for part in template.split("{kaomoji}"))
                               for template in self.catalog.usage_templates(*group))
             self._templates.put(key, templates)
         choices = selections(len(templates))
@@ -314,7 +327,8 @@ class ItemWriter:
 
     def _read_locale(self, locale: str) -> LocalePieces:
         catalog, frames = self.catalog, self.catalog.frames[locale]
-        glosses, quote = tuple(map(json_inside, catalog.glosses(locale))), json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b")
+        glosses = packed(map(json_inside, catalog.glosses(locale)[1:]))
+        quote = json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b")
         said = {
             (letter, with_romaji): _template(json_inside(text if with_romaji else NO_ROMAJI.sub("", text)))
             for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
@@ -335,29 +349,7 @@ class ItemWriter:
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
             *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
-            quote, ESCAPED, json_inside, json_inside,
-        )
-        return pieces
-
-    def _html_locale(self, locale: str) -> LocalePieces:
-        """The locale's pieces as HTML text, made from its JSON pieces, whose bytes they share where the two agree."""
-        json = self._locales.get(locale) or self._read_locale(locale)
-
-        def each(texts):
-            written = [None if text is None else html_inside(text) for text in texts]
-            # Most locales escape nothing in their names or glosses: their JSON list serves the pages too.
-            return texts if all(map(operator.is_, written, texts)) else written
-
-        def template(made: tuple[bytes, Callable]) -> tuple[bytes, Callable]:
-            return html_inside(made[0]), made[1]
-
-        glosses, quote = tuple(each(json.glosses)), html_inside(json.quote)
-        pieces = self._html[locale] = LocalePieces(
-            each(json.names), json.keywords, glosses, *self._heads(html_text(self.catalog.frames[locale].meaning), quote, glosses, locale),
-            html_inside(json.separator), {key: template(made) for key, made in json.said.items()}, tuple(each(json.drawn)),
-            tuple(each(json.list_separators)), *({number: html_inside(text) for number, text in texts.items()}
-                                                  for texts in (json.parts, json.when, json.about)),
-            quote, HTML_ESCAPED, html_face, html_text,
+            quote,
         )
         return pieces
 
