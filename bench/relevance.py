@@ -10,8 +10,9 @@ A query is judged by exactly one of:
   of which any one will do ([["cat"], ["crying", "sad"]]: a cat that cries or is sad);
 - `contains`: the face's text contains that string, as written;
 - `says`: a Japanese run of the face (tools.faces.japanese_runs), normalised by tools.faces.normalise
-  (NFKC, katakana as hiragana, one long mark, trailing っ and long marks dropped), contains one of the
-  listed normalised fragments (おやすみ matches ｵﾔｽﾐ, オヤスミナサイ~); with `says_text`, also when the
+  (NFKC, katakana as hiragana, one long mark, trailing っ and long marks dropped), or the key of the glossary row
+  that reads it (tools/glossary/source.json: a row's spellings of one word, ｵﾊ and ｵﾊﾖｳ for おはよ), contains one of
+  the listed normalised fragments (おやすみ matches ｵﾔｽﾐ, オヤスミナサイ~); with `says_text`, also when the
   face's text contains one of those strings, ignoring case (a face that writes Good Night says it too).
 Missing results count as misses. The same queries also go through kaomoji_dataset.search() for
 comparison (skip with --no-baseline). Without --url the app runs in-process on ./catalog.sqlite.
@@ -25,6 +26,7 @@ query has fewer than 10, that is when P@10 = 1 cannot be reached.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -52,11 +54,22 @@ def dataset_labels() -> dict[int, set[str]]:
 JUDGEMENTS = ("relevant", "relevant_all", "contains", "says")
 
 
-def says_keys(text: str) -> list[str]:
-    """The normalised Japanese runs of a face, as the catalog builder reads them."""
+@functools.cache  # read once per face: --check-set asks it of every face for every query
+def says_keys(text: str) -> tuple[str, ...]:
+    """The normalised Japanese runs of a face, as the catalog builder reads them, and the key of each glossary row
+    that reads one: a spelling the glossary joins to a word (ｵﾊ and ｵﾊﾖｳ to おはよ, ｲﾀﾀﾞｷﾏｰｽ to いただきます) says it."""
     from tools.faces import japanese_runs, normalise
 
-    return [normalise(run) for run in japanese_runs(text)]
+    glossary = _glossary()
+    return (*(normalise(run) for run in japanese_runs(text)),
+            *(glossary.rows[number]["key"] for run in glossary.read(text).runs for number in run.rows or ()))
+
+
+@functools.cache
+def _glossary():
+    from tools.readings import Glossary
+
+    return Glossary()
 
 
 def is_relevant(query: dict, labels: set[str], text: str) -> bool:

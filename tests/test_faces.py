@@ -35,13 +35,18 @@ def load(name: str):
     ("(・∀・)つ目 ｵﾁｬﾉﾒ!", ["ｵﾁｬﾉﾒ"]),   # 目 drawn as a mug of tea
     ("ヽ／(≡´　x　｀≡)＼ノお～い♪", ["お～い"]),  # a rabbit's ears are its edges: the arms glued to them are drawn
     ("ビールはうみゃ～ヽ／(≡ @　x　@≡)＼ノ□", ["ビールはうみゃ～"]),
+    ("(づ￣ ³￣)づ", []),  # arms held out for a hug
+    ("(・ω・)ゞテ゛シッ!!", ["テ゛シッ"]),  # a spacing voicing mark after a kana it voices is part of the word
+    ("(″ロ゛)", []), ("。゜゜(´Ｏ`) ゜゜。", []),  # after a mouth or alone it is drawn
+    ("(= ・ ェ ・=)お(= - ェ -=)は(= _    _=)つ～♪", ["お", "は", "つ～"]),  # a つ drawn out is a letter (o-ha-tsu)
+    ("(^_^)おかたづけ", ["おかたづけ"]),  # a づ in a word is read
 ])
 def test_runs_are_the_text_without_the_drawn_parts(face, runs):
     assert faces.japanese_runs(face) == runs
 
 
 def test_face_part_characters_alone_are_parts_not_text():
-    for drawn in ["口", "旦", "凸", "皿", "ノ彡", "川ノ", "ーー", "圀圀圀", "ェ"]:
+    for drawn in ["口", "旦", "凸", "皿", "ノ彡", "川ノ", "ーー", "圀圀圀", "ェ", "曲", "々"]:
         assert faces.is_face_part(drawn), drawn
     for written in ["エヘヘ", "ツー", "シッ", "壁", "東"]:
         assert not faces.is_face_part(written), written
@@ -65,6 +70,11 @@ def test_elongation_trailing_small_tsu_and_repeated_small_kana_fold():
 def test_a_longer_phrase_keeps_its_own_key():
     # おやすみなさい is a different fragment; a glossary row joins it through its variants.
     assert faces.normalise("オヤスミナサイ") == "おやすみなさい" != faces.normalise("ｵﾔｽﾐ")
+
+
+def test_a_kana_with_a_spacing_voicing_mark_after_it_is_the_voiced_kana():
+    assert faces.normalise("オネカ゛イ") == "おねがい" and faces.normalise("ハ゜ン") == "ぱん"
+    assert faces.reading("ト゛ソ゛") == "どぞ"
 
 
 # ------------------------------------------------------------------------- splitting

@@ -126,6 +126,30 @@ def test_notes_no_longer_repeat_the_width_and_font_facts(client):
         assert "Display width" not in item["note"] and "font" not in item["note"], item["note"]
 
 
+def test_a_meaning_shows_the_strongest_of_what_a_face_says_in_the_faces_order():
+    """A meaning shows at most two of a face's texts: of more, those whose intents say most (a set phrase before the
+    sounds around it), in the order the face writes them; of weak ones alike (the letters of a word spelled across
+    faces), the first. Over every served face."""
+    def rank(run):
+        return readings.meaning_rank(GLOSSARY.rows[run.rows[0]]["intent"])
+
+    runs = GLOSSARY.read("ヒューー ストッ || || ( || ' ▽ ' || )∥∥タダイマァ").runs
+    assert [piece.split(readings.UNIT)[0] for piece in readings.meaning_pieces(GLOSSARY, runs).split(readings.RECORD)] \
+        == ["ヒューー", "タダイマァ"]
+    runs = GLOSSARY.read("(*^ο^)こ(*^-^)ん(*^○^)ば(*^-^)ん(*^〇^)わ(*^∇^)ｖ ニパッ♪").runs  # not read as spelled whole
+    assert [piece.split(readings.UNIT)[0] for piece in readings.meaning_pieces(GLOSSARY, runs).split(readings.RECORD)] \
+        == ["こ", "ニパッ"]
+    more = 0
+    for entry in faces.served_entries():
+        explained = [run for run in dict.fromkeys(GLOSSARY.read(entry["text"]).runs) if run.rows]
+        pieces = readings.meaning_pieces(GLOSSARY, tuple(explained))
+        shown = [run for run in explained if readings.UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))) in pieces.split(readings.RECORD)]
+        assert len(shown) == min(len(explained), readings.MAX_MEANING_RUNS), entry["text"]
+        assert sorted(map(rank, shown)) == sorted(map(rank, explained))[:len(shown)], entry["text"]
+        more += len(explained) > len(shown)
+    assert more > 1000  # faces that say more than their meaning shows
+
+
 def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, catalog):
     """A run without a reading (ッ alone, the ｮ of a hand) leaves no "()" behind, and a gloss does not repeat the
     romaji that the meaning and the note already give beside the text."""
@@ -686,6 +710,19 @@ def test_a_word_spelled_across_faces_two_letters_a_face_is_read_whole(text, key)
     assert GLOSSARY.row_of[key] in run.rows, (text, keys_of(run))
 
 
+@pytest.mark.parametrize(("run", "keys"), [("ﾖﾛｼｸﾈ", ["よろしく"]), ("フンダ", ["ふん"]), ("お風呂", ["風呂"]), ("ヤバイッスネ", ["やばい"])])
+def test_a_kana_cut_off_beside_a_word_is_no_letter_of_a_word_spelled_across_faces(run, keys):
+    """The ね of ﾖﾛｼｸﾈ is a particle, not the last letter of a spelled-out またね."""
+    assert [GLOSSARY.rows[n]["key"] for n in GLOSSARY.read_run(run).rows] == keys
+
+
+def test_no_text_read_as_a_word_is_also_read_as_a_letter():
+    for entry in faces.served_entries():
+        for said in GLOSSARY.read(entry["text"]).runs:
+            is_letter = {GLOSSARY.rows[n]["intent"] == "letter" for n in said.rows or ()}
+            assert len(is_letter) < 2, (entry["text"], said.text)
+
+
 def test_a_small_kana_after_an_arm_is_a_word_not_a_lone_small_kana(named):
     (run,) = GLOSSARY.read("｡･ω･)ﾉｮｯ").runs
     assert [GLOSSARY.rows[n]["key"] for n in run.rows] == ["よ"] and run.romaji == "yo"
@@ -1215,6 +1252,8 @@ def test_a_face_is_not_given_keywords_its_text_contradicts(client, db, text, loc
     ("＼(`O´θ／エ～イ キックじゃ！バキッ！☆／(x_x)", None), ("†+。:.゜ヵゎぃぃ(*´>з)(ε<｀*)すきやで゜.:。+†", None),
     # A word that starts with one has a row of its own: ヤバッ ("uh-oh!"), ヤ～ン (a coy "nooo~").
     ("ヤバッ(;￣◇￣)r鹵~炎炎炎", None), ("ヤ～ン (*ノ・ノ）チラ", None),
+    # A word of one kanji is a word wherever the tokenizer cut it: お祝に (for your celebration) congratulates.
+    ("お祝に(^^)", "congratulations"),
 ])
 def test_a_one_syllable_greeting_greets_only_at_the_start_of_a_cut_word(text, intent):
     # や ("hey") and じゃ ("later") inside a word are its syllables: a battle cry, "what?!", "a kick!", Kansai "I love you".
@@ -1269,7 +1308,7 @@ def test_a_party_crackers_shape_in_a_face_that_gives_flowers_is_a_bouquet(text, 
     # Words that begin with ブ (boo!, a pout) and were read as it, and sent as anger: a pig's oink, a smacking kiss, a guffaw.
     ("(=・(●●)・=)ブヒ？", "ぶひ", "sound"), ("(￣＊￣)ブチュー", "ぶちゅ", "love"), ("(≧∇≦)ブハハハ!", "ぶはは", "laughing"),
     # ポーイ is the toss of ポイ drawn out, not ポッ (a blush). コイツゥ ("you!", with a bonk) is no こい ("come on!").
-    ("ﾎﾟｰｲ(^_^)ﾉﾟﾟﾟ･･･...ρσωｺﾛｺﾛ", "ぽい", "action"), ("ｺｲﾂｩｩρ（^O^)ノm（+｡+;)m", "こいつ", "statement"),
+    ("ﾎﾟｰｲ(^_^)ﾉﾟﾟﾟ･･･", "ぽい", "action"), ("ｺｲﾂｩｩρ（^O^)ノm（+｡+;)m", "こいつ", "statement"),
 ])
 def test_a_word_that_begins_like_another_is_read_as_itself(text, key, intent):
     reading = GLOSSARY.read(text)

@@ -40,7 +40,10 @@ def test_says_reads_the_japanese_runs_normalised():
     assert relevance.is_relevant(night, set(), "(人-ω-)｡o.ﾟ｡*･★GOOD NIGHT★")
     assert not relevance.is_relevant(night, {"sleepy"}, "(-_-)zzz")
     assert relevance.is_relevant({"says": ["どんまい"]}, set(), "( ´･･)ﾉ(._.`)ﾄﾞﾝﾏｲ")
-    assert not relevance.is_relevant({"says": ["どんまい"]}, set(), "ドン(・ω・)マイ")  # two runs, neither says it
+    assert not relevance.is_relevant({"says": ["どんまい"]}, set(), "ドン(・ω・)")
+    # Read as the glossary reads faces: a word spelled across the face, and a spelling a row joins to the word.
+    assert relevance.is_relevant({"says": ["どんまい"]}, set(), "ドン(・ω・)マイ")
+    assert relevance.is_relevant({"says": ["いただきます"]}, set(), "~~旦_(∩_∩ ) ｲﾀﾀﾞｷﾏｰｽ")
 
 
 def test_relevant_all_needs_every_item_and_any_label_of_an_item():

@@ -336,7 +336,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         writer.insert("redirects", sorted(redirects.items()))
         writer.insert("fragments", [(number + 1, row["key"], row["romaji"]) for number, row in enumerate(glossary.rows)])
         writer.insert("text_readings", [
-            (number, readings.meaning_pieces(runs), readings.said_pieces(glossary, runs)) for runs, number in text_reading_ids.items()
+            (number, readings.meaning_pieces(glossary, runs), readings.said_pieces(glossary, runs)) for runs, number in text_reading_ids.items()
         ])
         for code in codes:
             loc = locales[code]

@@ -25,15 +25,34 @@ from pathlib import Path
 
 from kaomoji_api.textnorm import fold
 
+# The kana a spacing voicing mark (゛ ゜) voices when written after them: テ゛ is デ, ハ゜ is パ.
+_VOICEABLE = {
+    mark: frozenset(ch for ch in map(chr, [*range(0x3041, 0x3097), *range(0x30a1, 0x30fb)])
+                    if len(unicodedata.normalize("NFC", ch + combining)) == 1)
+    for mark, combining in (("゛", "\u3099"), ("゜", "\u309a"))
+}
+_SPACED_VOICING = re.compile("([^゛゜])([゛゜])")
+
+
+def _voiced(text: str) -> str:
+    """Kana with a spacing voicing mark after them written as the voiced kana: テ゛シッ → デシッ, オネカ゛イ → オネガイ.
+    NFKC would make the mark a space and a combining mark."""
+    return _SPACED_VOICING.sub(
+        lambda m: unicodedata.normalize("NFC", m.group(1) + ("\u3099" if m.group(2) == "゛" else "\u309a"))
+        if m.group(1) in _VOICEABLE[m.group(2)] else m.group(0), text)
+
+
 # A run is a maximal stretch of: hiragana (not the spacing voicing marks ゛゜, which faces
-# use as eyes), katakana (not the middle dot ・), half-width katakana (ﾞﾟ only right after a
-# half-width kana they can voice: ﾊﾟ, ｶﾞ; in (oﾟﾛﾟ) the ﾟ are eyes), small katakana ㇰ-ㇿ,
-# CJK ideographs, 々 〆 and the elongation marks ー ｰ 〜 ～.
+# use as eyes, unless right after a kana they voice), katakana (not the middle dot ・),
+# half-width katakana (ﾞﾟ only right after a half-width kana they can voice: ﾊﾟ, ｶﾞ; in (oﾟﾛﾟ)
+# the ﾟ are eyes), small katakana ㇰ-ㇿ, CJK ideographs, 々 〆 and the elongation marks ー ｰ 〜 ～.
 _RUN = re.compile(
     "(?:[\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006\u301c\uff5e\uff70]"
     "|[\uff66-\uff6f\uff71-\uff9d]|(?<=[\uff73\uff76-\uff84\uff8a-\uff8e])\uff9e"
-    "|(?<=[\uff8a-\uff8e])\uff9f)+"
+    "|(?<=[\uff8a-\uff8e])\uff9f"
+    # A spacing voicing mark right after a kana it voices is part of the word: テ゛シッ is デシッ (_voiced).
+    f"|(?<=[{''.join(sorted(_VOICEABLE['゛']))}])゛|(?<=[{''.join(sorted(_VOICEABLE['゜']))}])゜)+"
 )
 
 # Characters drawn for their shape, not read: arms and hands (ノ ヽ ヾ ゞ っ つ ヘ), mouths
@@ -43,9 +62,10 @@ _RUN = re.compile(
 # only of these is part of the face and belongs to the parts glossary, not to the text.
 # A single kanji with its own meaning (壁 a wall to hide behind, 東 a mahjong wind) is text.
 FACE_PART_CHARS = frozenset(
-    "ノﾉヽヾゞゝヘﾍへェｪエｴロﾛツｼシミﾐメﾒっつーｰ〜～"
+    "ノﾉヽヾゞゝヘﾍへェｪエｴロﾛツｼシミﾐメﾒっつづーｰ〜～"
     "口皿旦凸凹人川州三彡卍乂鹵囗圀固圈囚圄回團圉圖〆益艸冂勹廾爻尸二十一工亠冫灬罒个从日目"
     "丶丿乀乁巛冖匚凵卜亅乙几儿丨廿爪彳才力了八"
+    "仝曲々占圃"  # mouths (´･仝･｀) (￣曲￣), a hand or spoon 々, a spray can 占~~~, a tile 圃
 )
 # Kana that are part of a face alone (エ a mouth, ヘ an arm, ツ in ¯\_(ツ)_/¯) but words
 # when they lead a run of kana: エヘヘ, エッ, ヘー, シーッ, ツー, メッ.
@@ -100,6 +120,10 @@ def _trim(run: str, before: str, after: str) -> str:
     return run
 
 
+# A つ drawn out with a wave is no arm but the last letter of a word spelled across faces: お(…)は(…)つ～♪ (ohatsu).
+_DRAWN_OUT_TSU = re.compile("[つツ][～〜]+")
+
+
 def japanese_runs(text: str) -> list[str]:
     """The Japanese runs written in a face, as written, in order, face parts left out.
 
@@ -110,6 +134,9 @@ def japanese_runs(text: str) -> list[str]:
     for match in _RUN.finditer(text):
         before = text[match.start() - 1] if match.start() else ""
         after = text[match.end()] if match.end() < len(text) else ""
+        if _DRAWN_OUT_TSU.fullmatch(drawn_out := match.group().lstrip(_EDGES)):
+            runs.append(drawn_out)
+            continue
         run = _trim(match.group(), before, after)
         if run and not is_face_part(run):
             runs.append(run)
@@ -157,14 +184,14 @@ def normalise(run: str) -> str:
     Words are not shortened: おやすみなさい stays its own key; a glossary row joins it
     to おやすみ by listing it among its variants.
     """
-    key = _lengthen(fold(run))
+    key = _lengthen(fold(_voiced(run)))
     return key.rstrip("ーっ") or key
 
 
 def reading(run: str) -> str:
     """A run as it is said, for romaji: a trailing long vowel stays (ジィィ → じー, "jii"),
     a trailing wave or っ goes (ｵﾔｽﾐ～ → おやすみ, ハッ → は)."""
-    text = fold(run).rstrip("~〜っ")
+    text = fold(_voiced(run)).rstrip("~〜っ")
     return _lengthen(text) or normalise(run)
 
 

@@ -37,6 +37,7 @@ STRONG_INTENTS = (
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
+HIRAGANA = re.compile("[\u3041-\u309f]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
 INTENT_RANK = {intent: rank for rank, intent in enumerate(STRONG_INTENTS + WEAK_INTENTS)}
 
@@ -249,6 +250,10 @@ class Glossary:
             return Run(run, romaji, (self.row_of[wish],))
         rows = None if pieces is None else tuple(
             self.row_of[p] for i, p in enumerate(pieces) if p in self.row_of and not (i and self._syllable_greeting(p))) or None
+        if rows and any(self.rows[n]["intent"] != "letter" for n in rows):
+            # Beside a word, a kana the tokenizer cut off is a particle or a syllable (the ね of ﾖﾛｼｸﾈ, the だ of
+            # フンダ, the お of お風呂), not a letter of a word spelled across faces.
+            rows = tuple(n for n in rows if self.rows[n]["intent"] != "letter")
         return Run(run, romaji, rows)
 
     def _doubled(self, runs: tuple[Run, ...]) -> tuple[Run, ...]:
@@ -266,7 +271,8 @@ class Glossary:
         """Whether a row is a greeting of one syllable (や, "hey"; じゃ, "later"): inside a word the tokenizer cut, it is a
         syllable of that word unless it starts it. ヤッホ and じゃぁね greet; デヤー (a battle cry), すきやで ("I love
         you", Kansai), キックじゃ ("a kick!") and なんじゃと ("what did you say?") do not."""
-        return self.rows[self.row_of[key]]["intent"] in self.greetings and sum(ch not in SMALL_KANA for ch in key) == 1
+        return self.rows[self.row_of[key]]["intent"] in self.greetings and bool(HIRAGANA.fullmatch(key)) \
+            and sum(ch not in SMALL_KANA for ch in key) == 1
 
     def _numbered(self, text: str, start: int, run: str) -> Run | None:
         """A word whose number is written before it, when the glossary knows the whole: １６もーん is Giant Baba's 16-mon
@@ -552,14 +558,22 @@ MAX_MEANING_RUNS = 2
 UNIT, RECORD = "\x1f", "\x1e"
 
 
-def meaning_pieces(runs: tuple[Run, ...]) -> str:
-    """What an item's meaning is written from, in any locale: the first explained runs, each as text, romaji and
-    fragment id (glossary row number + 1). The service fills the locale's `meaning` frame with them."""
-    pieces = []
-    for run in dict.fromkeys(runs):
-        if run.rows and len(pieces) < MAX_MEANING_RUNS:
-            pieces.append(UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))))
-    return RECORD.join(pieces)
+def meaning_rank(intent: str) -> int:
+    """How much a run of this intent says, for a meaning that cannot show every run: the rank of the strong intents;
+    the weak ones (a letter, an exclamation, a plain word) alike, after them."""
+    return min(INTENT_RANK[intent], len(STRONG_INTENTS))
+
+
+def meaning_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
+    """What an item's meaning is written from, in any locale: its explained runs, each as text, romaji and fragment id
+    (glossary row number + 1). The service fills the locale's `meaning` frame with them. Of more than it shows, the
+    runs of the strongest intents, in the face's order: ﾋｭｰｰ ｽﾄｯ…ﾀﾀﾞｲﾏｧ means "I'm home", not a whoosh and a thud. The
+    weak intents rank alike, so a word spelled across faces (こ…ん…ば…ん…わ) shows its first letters."""
+    explained = [run for run in dict.fromkeys(runs) if run.rows]
+    if len(explained) > MAX_MEANING_RUNS:
+        strongest = sorted(range(len(explained)), key=lambda i: meaning_rank(glossary.rows[explained[i].rows[0]]["intent"]))
+        explained = [explained[i] for i in sorted(strongest[:MAX_MEANING_RUNS])]
+    return RECORD.join(UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))) for run in explained)
 
 
 # How a note's frame reads a piece of what a face says (said_pieces): the text "means" a phrase's gloss, "is" the gloss
