@@ -245,7 +245,8 @@ class ItemWriter:
             for run in range(1, len(text_ends)):
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON or HTML.
                 text, romaji = texts[text_ends[run - 1]:text_ends[run]].split(UNIT_BYTES)
-                if not (quote and gloss_block.startswith(quote % text, gloss_ends[fragments[run] - 1])):
+                fragment = fragments[run]
+                if not (quote and gloss_block.startswith(quote % text, gloss_ends[fragment - 1], gloss_ends[fragment])):
                     template, values = written if romaji else bare
                     heads += template % values((text, romaji, b""))
                 ends.append(len(heads))
