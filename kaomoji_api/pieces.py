@@ -241,16 +241,18 @@ class ItemWriter:
         if made is None:
             written, bare = _template(head), _template(head.replace(b" {romaji}", b""))
             texts, text_ends, fragments = self._runs.texts, self._runs.ends, self._run_fragments
-            (gloss_block, gloss_ends), heads, ends = glosses, bytearray(), array("I", [0])
-            for run in range(1, len(text_ends)):
+            gloss_block, gloss_ends = glosses
+
+            def head(run: int) -> bytes:
                 # Runs are kana and kanji, romaji ASCII letters: nothing in them needs escaping in JSON or HTML.
                 text, romaji = texts[text_ends[run - 1]:text_ends[run]].split(UNIT_BYTES)
                 fragment = fragments[run]
-                if not (quote and gloss_block.startswith(quote % text, gloss_ends[fragment - 1], gloss_ends[fragment])):
-                    template, values = written if romaji else bare
-                    heads += template % values((text, romaji, b""))
-                ends.append(len(heads))
-            made = self._made_heads[key] = (bytes(heads), ends)
+                if quote and gloss_block.startswith(quote % text, gloss_ends[fragment - 1], gloss_ends[fragment]):
+                    return b""
+                template, values = written if romaji else bare
+                return template % values((text, romaji, b""))
+
+            made = self._made_heads[key] = packed(map(head, range(1, len(text_ends))))
         return made, colon
 
     def note(self, position: int, locale: str) -> bytes:

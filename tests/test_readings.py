@@ -389,6 +389,25 @@ def test_a_face_whose_text_contradicts_its_category_is_re_homed(db):
     assert moved
 
 
+def test_a_row_that_names_its_faces_names_each_that_says_no_greeting_or_game(named):
+    """酔拳 (row `name`) is Drunken fist, whatever the labels said (Landing a blow, Angry with a weapon); ボケェ～ (row
+    `label_name`) is the dataset's Spacing out (was Doubtful face). In every locale."""
+    dataset_names = {code: locale_files.load_locale(code)["names"] for code in LOCALES}
+    row_names = {code: GLOSSARY.texts(code)["names"] for code in LOCALES}
+    checked = collections.Counter()
+    for text, reading, names, _, _ in named:
+        if reading.intent in GLOSSARY.greetings or reading.category in readings.GAMES:
+            continue
+        for word, expected in (("drunken-fist", "name"), ("Spacing out", "label_name")):
+            if (reading.name if expected == "name" else reading.label_name) != word:
+                continue
+            checked[word] += 1
+            for code in LOCALES:
+                want = row_names[code][word] if expected == "name" else dataset_names[code][word]
+                assert names[code] == want, (text, code, names[code])
+    assert checked["drunken-fist"] >= 40 and checked["Spacing out"] >= 70, checked
+
+
 def test_a_telling_part_names_a_face_whose_text_does_not_unless_its_labels_agree(named):
     en_names = GLOSSARY.texts("en")["names"]
     dataset_names = locale_files.load_locale("en")["names"]
