@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import functools
 import html
+import itertools
 import json
 import os
 import random
@@ -193,7 +194,6 @@ class Entries:
         # note.
         self.drawn = array("H")
         self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
-        self.by_profile: dict[int, array] = {}
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
@@ -224,15 +224,24 @@ class Entries:
                               | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
             texts += encoded
             self.ends.append(len(texts))
-            self.by_profile.setdefault(profile_id, array("I")).append(position)
             if profile_categories[profile_id][0] != category_id:  # items write the profile's (kaomoji_api/pieces.py)
                 raise ValueError(f"entry {entry_id}: its category is not the first of its profile's")
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
         if self.visible is None:
             self.visible = len(self.ids)
-        # Copied to their size: an array grown by appending holds room for more (~90 KB over the ~1,500 of them).
-        self.by_profile = {profile: array("I", positions) for profile, positions in self.by_profile.items()}
+        # Each profile's positions in quality order, one profile after another, as a view: profile p's are
+        # by_profile[profile_starts[p]:profile_starts[p + 1]] (of_profile). A dict of ~1,700 arrays cost 250 KB more.
+        self.profile_starts = array("I", [0]) * (max(self.profiles, default=0) + 2)
+        for profile in self.profiles:
+            self.profile_starts[profile + 1] += 1
+        self.profile_starts = array("I", itertools.accumulate(self.profile_starts))
+        by_profile, next_slot = array("I", bytes(4 * len(self.profiles))), array("I", self.profile_starts)
+        for position, profile in enumerate(self.profiles):
+            by_profile[next_slot[profile]] = position
+            next_slot[profile] += 1
+        self.by_profile = memoryview(by_profile)
+        # Copied to their size: an array grown by appending holds room for more.
         self.by_category = {category: array("I", positions) for category, positions in self.by_category.items()}
         self.texts = bytes(texts)       # every text, UTF-8, one after another
         self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
@@ -242,6 +251,13 @@ class Entries:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def of_profile(self, profile: int) -> memoryview:
+        """The positions of a profile's entries, in quality order: a view, nothing copied."""
+        starts = self.profile_starts
+        if profile + 1 >= len(starts):
+            return self.by_profile[:0]
+        return self.by_profile[starts[profile]:starts[profile + 1]]
 
     def text_at(self, position: int) -> str:
         return self.texts[self.ends[position]:self.ends[position + 1]].decode()
@@ -348,16 +364,18 @@ class Catalog:
         self.said_pieces_block: tuple[bytes, array] = (bytes(said), said_ends)
         self.meaning_runs = MeaningRuns.read(readings)
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
-        self.profiles = {r[0]: (r[1], r[2]) for r in db.execute("SELECT id, category_id, entry_count FROM profiles")}
-        self.profile_categories = self._profile_categories(db)
+        # Only read here: a dict of ~1,700 profiles kept would cost a worker 200 KB.
+        profiles = dict(db.execute("SELECT id, category_id FROM profiles"))
+        self.profile_count = max(profiles, default=0) + 1  # profile ids run below it
+        self.profile_categories = self._profile_categories(db, profiles)
         rows = db.execute("SELECT count(*) FROM profile_texts").fetchone()[0]
-        if rows != len(self.profiles) * len(self.locales):
+        if rows != len(profiles) * len(self.locales):
             raise ValueError(f"profile_texts has {rows} rows, not one per profile and locale")
         self.entry_count = int(json.loads(self.meta["counts"])["entries"])
         if not self.version or self.entry_count <= 0:
             raise ValueError("meta has no version or no entries")
 
-    def _profile_categories(self, db: sqlite3.Connection) -> list[tuple[str, ...] | None]:
+    def _profile_categories(self, db: sqlite3.Connection, profiles: dict[int, int]) -> list[tuple[str, ...] | None]:
         """Per profile id, the slugs of its entries' categories, the main one first.
 
         Profiles with the same categories share one tuple (today one per category), so an entry's
@@ -367,8 +385,8 @@ class Catalog:
         for pid, category_id in db.execute("SELECT profile_id, category_id FROM profile_categories ORDER BY profile_id, position"):
             slugs.setdefault(pid, []).append(self.category_slugs[category_id])
         shared: dict[tuple[str, ...], tuple[str, ...]] = {}
-        by_profile: list[tuple[str, ...] | None] = [None] * (max(self.profiles) + 1)
-        for pid, (category_id, _) in self.profiles.items():
+        by_profile: list[tuple[str, ...] | None] = [None] * self.profile_count
+        for pid, category_id in profiles.items():
             found = tuple(slugs.get(pid, ()))
             if not found or found[0] != self.category_slugs[category_id]:
                 raise ValueError(f"profile {pid}: profile_categories must start with its main category")
@@ -482,7 +500,7 @@ class Catalog:
         per shape, none of `shapes`."""
         entries, found = self.entries, []
         main = self.category_by_slug[self.profile_categories[profile][0]].id
-        for stream in (entries.by_profile.get(profile, ()), entries.by_category.get(main, ())):
+        for stream in (entries.of_profile(profile), entries.by_category.get(main, ())):
             for other in stream:
                 if other >= entries.visible or len(found) == count:
                     break
@@ -556,7 +574,7 @@ class Catalog:
 
     def profile_texts(self, locale: str) -> list[tuple[str, tuple[str, ...]] | None]:
         """(name, keywords) of each profile in `locale`, by profile id, read from the file (the tests check items against it)."""
-        texts: list = [None] * (max(self.profiles) + 1)
+        texts: list = [None] * self.profile_count
         for pid, name, keywords in self.profile_rows(locale):
             texts[pid] = (name, tuple(json.loads(keywords)))
         return texts

@@ -715,7 +715,8 @@ def tier_order(kind, payload, entries: Entries, entry_counts: tuple[int, ...]):
     if entries_of(mask, entry_counts) >= DENSE_TIER * len(entries):
         flags = profile_flags(mask, len(entry_counts))
         return flagged_positions(flags, profile_by_position), match_for
-    streams = [entries.by_profile[p] for p in profiles_of(mask, len(entry_counts)) if p in entries.by_profile]
+    starts, by_profile = entries.profile_starts, entries.by_profile  # Entries.of_profile, inline: a tier may name hundreds
+    streams = [by_profile[starts[p]:starts[p + 1]] for p in profiles_of(mask, len(entry_counts)) if entry_counts[p]]
     return (streams[0] if len(streams) == 1 else heapq.merge(*streams)), match_for
 
 
@@ -802,13 +803,13 @@ class Searcher:
     def __init__(self, catalog: Catalog, depth: int, cache_bytes: int):
         self.catalog, self.depth = catalog, depth
         self.profile_by_position = catalog.entries.profiles
-        self.profile_count = max(catalog.profiles, default=0) + 1
+        self.profile_count = catalog.profile_count
         # Per profile id: its entries, and those that are not sensitive (by include_sensitive). Tuples rather than
         # arrays (~40 KB more): compress() over them sums the counts of many profiles without making an int each.
-        by_profile, visible = catalog.entries.by_profile, catalog.entries.visible
+        of_profile, visible = catalog.entries.of_profile, catalog.entries.visible
         self.entry_counts = {
-            True: tuple(len(by_profile.get(p, ())) for p in range(self.profile_count)),
-            False: tuple(bisect.bisect_left(by_profile.get(p, ()), visible) for p in range(self.profile_count)),
+            True: tuple(len(of_profile(p)) for p in range(self.profile_count)),
+            False: tuple(bisect.bisect_left(of_profile(p), visible) for p in range(self.profile_count)),
         }
         self.keys = KeyIndex(catalog)
         self.stemmers = self.keys.stemmers

@@ -137,7 +137,7 @@ def test_faces_like_a_face_are_its_profiles_then_its_categorys_cleanest_one_per_
 
     def walked(position: int, count: int) -> list[int]:
         shapes, found = {entries.shapes[position]}, []
-        for stream in (entries.by_profile[entries.profiles[position]], entries.by_category[entries.categories[position]]):
+        for stream in (entries.of_profile(entries.profiles[position]), entries.by_category[entries.categories[position]]):
             for other in stream:
                 if other >= entries.visible or len(found) == count:
                     break

@@ -212,7 +212,7 @@ def test_the_faces_like_it_on_a_kaomoji_page_are_those_made_for_it_even_when_kep
     each page, in each locale, must still show the cards made for its own."""
     state = client.application.extensions["kaomoji_served"].value
     entries = state.catalog.entries
-    positions = [*entries.by_profile[entries.profiles[0]][:10], *entries.by_profile[entries.profiles[500]][:3]]
+    positions = [*entries.of_profile(entries.profiles[0])[:10], *entries.of_profile(entries.profiles[500])[:3]]
     for locale in ("en", "ja", "en"):
         for position in positions:
             body = client.get(f"{render.prefix(locale)}/kaomoji/{entries.ids[position]}").get_data(as_text=True)
@@ -241,7 +241,7 @@ def test_a_sensitive_face_has_its_own_page_unindexed_and_is_never_listed_elsewhe
     assert html.texts("entry-face") == [text]
     # Not among the faces like another one of its labels, not in its category's pages, not in the sitemap.
     entries = catalog.entries
-    for position in entries.by_profile[entries.profiles[entries.position(sensitive_id)]][:5]:
+    for position in entries.of_profile(entries.profiles[entries.position(sensitive_id)])[:5]:
         assert f'data-id="{sensitive_id}"' not in client.get(f"/kaomoji/{entries.ids[position]}").get_data(as_text=True)
     assert sensitive_id not in catalog.indexable_ids()
     assert len(catalog.indexable_ids()) == entries.visible

@@ -390,22 +390,44 @@ def test_a_face_whose_text_contradicts_its_category_is_re_homed(db):
 
 
 def test_a_row_that_names_its_faces_names_each_that_says_no_greeting_or_game(named):
-    """酔拳 (row `name`) is Drunken fist, whatever the labels said (Landing a blow, Angry with a weapon); ボケェ～ (row
-    `label_name`) is the dataset's Spacing out (was Doubtful face). In every locale."""
+    """A row's `name` names every face that says it, whatever the labels said: 酔拳 is Drunken fist (was Landing a blow,
+    Angry with a weapon), ウンウン Nodding along (was Waving), ｹﾞﾎｹﾞﾎ Coughing (was Cheering on). A row's `label_name` is
+    the dataset's name: ボケェ～ is Spacing out (was Doubtful face), 回線重いよ Connection lagging (was Sad face). In every
+    locale, unless the face says a greeting or a game."""
     dataset_names = {code: locale_files.load_locale(code)["names"] for code in LOCALES}
     row_names = {code: GLOSSARY.texts(code)["names"] for code in LOCALES}
     checked = collections.Counter()
     for text, reading, names, _, _ in named:
-        if reading.intent in GLOSSARY.greetings or reading.category in readings.GAMES:
+        if reading.intent in GLOSSARY.greetings or reading.category in readings.GAMES or not (reading.name or reading.label_name):
             continue
-        for word, expected in (("drunken-fist", "name"), ("Spacing out", "label_name")):
-            if (reading.name if expected == "name" else reading.label_name) != word:
-                continue
-            checked[word] += 1
-            for code in LOCALES:
-                want = row_names[code][word] if expected == "name" else dataset_names[code][word]
-                assert names[code] == want, (text, code, names[code])
-    assert checked["drunken-fist"] >= 40 and checked["Spacing out"] >= 70, checked
+        checked[reading.name or reading.label_name] += 1
+        for code in LOCALES:
+            want = row_names[code][reading.name] if reading.name else dataset_names[code][reading.label_name]
+            assert names[code] == want, (text, code, names[code])
+    assert checked["drunken-fist"] >= 40 and checked["Spacing out"] >= 70 and checked["nodding-along"] >= 500, checked
+    assert checked["coughing"] >= 90 and checked["Connection lagging"] >= 40, checked
+
+
+def test_a_row_that_names_its_faces_keeps_the_labels_words_it_rules_out_away_from_them(db):
+    """The faces a row names carry the words of its `keywords` concepts and none of its `not_keywords` that it does not
+    also keep: nodding faces once labelled Waving carry no "hello, wave", coughing ones no "happy" and carry "sick"."""
+    en = locale_files.load_locale("en")
+    words = en["concepts"]
+    # A name of the dataset too (Totally lost) may be a profile's by its labels.
+    names = {value: key for key, value in GLOSSARY.texts("en")["names"].items() if value not in en["names"]}
+    checked = collections.Counter()
+    for name, keywords, labels in db.execute(
+            "SELECT t.name, t.keywords, p.labels FROM profile_texts t JOIN profiles p ON p.id = t.profile_id WHERE t.locale = 'en'"):
+        if names.get(name) not in GLOSSARY.name_keywords:
+            continue
+        first, dropped = GLOSSARY.name_keywords[names[name]]
+        kept = {*first, *(c for c in json.loads(labels) if c in words and c not in dropped)}
+        allowed = {word for concept in kept for word in words[concept]}
+        keywords = set(json.loads(keywords))
+        assert {word for concept in first for word in words[concept]} <= keywords, (name, keywords)
+        assert not keywords & ({word for concept in dropped for word in words[concept]} - allowed), (name, keywords)
+        checked[names[name]] += 1
+    assert {"nodding-along", "coughing", "where-am-i", "left-out"} <= set(checked), checked
 
 
 def test_a_telling_part_names_a_face_whose_text_does_not_unless_its_labels_agree(named):

@@ -483,7 +483,7 @@ def test_a_dense_tiers_walk_finds_every_entry_of_its_profiles_in_order(catalog, 
     flags = profile_flags(mask, ids)
     walked = list(flagged_positions(flags, profiles))
     assert walked == [position for position, profile in enumerate(profiles) if flags[profile]]
-    assert len(walked) == entries_of(mask, tuple(map(len, (catalog.entries.by_profile.get(p, ()) for p in range(ids)))))
+    assert len(walked) == entries_of(mask, tuple(map(len, (catalog.entries.of_profile(p) for p in range(ids)))))
 
 
 def test_a_fragments_faces_are_its_positions_without_their_buckets(catalog):
