@@ -347,9 +347,9 @@ class Catalog:
         self.category_by_id = {c.id: c for c in self.categories}
         self.category_slugs = {c.id: c.slug for c in self.categories}
         self.category_types = sorted({c.type for c in self.categories})
-        self.category_texts = {
-            (r[0], r[1]): (r[2], r[3]) for r in db.execute("SELECT category_id, locale, name, description FROM category_texts")
-        }
+        # Names only: descriptions are read when asked for (the categories list and a category's page, both kept
+        # rendered), and 660 of them would cost a worker 130 KB.
+        self.category_names = {(r[0], r[1]): r[2] for r in db.execute("SELECT category_id, locale, name FROM category_texts")}
         self.frames = {r[0]: Frames(*r[1:]) for r in db.execute(f"SELECT locale, {', '.join(Frames._fields)} FROM note_frames")}
         # What each text reading's note is written from (schema.sql), one after another in one block of UTF-8, with the
         # end of each reading's pieces (reading r: block[ends[r - 1]:ends[r]]): a list of 15,000 strings would cost a
@@ -558,10 +558,12 @@ class Catalog:
     # Localized texts -----------------------------------------------------------
 
     def category_name(self, category_id: int, locale: str) -> str:
-        return self.category_texts[(category_id, locale)][0]
+        return self.category_names[(category_id, locale)]
 
     def category_description(self, category_id: int, locale: str) -> str:
-        return self.category_texts[(category_id, locale)][1]
+        (description,) = self.db.execute(
+            "SELECT description FROM category_texts WHERE category_id = ? AND locale = ?", (category_id, locale)).fetchone()
+        return description
 
     def note_texts(self, locale: str) -> NoteTexts:
         """What notes in `locale` are written with beside the frames, read from the file: what needs them keeps what it

@@ -40,6 +40,12 @@ def load(name: str):
     ("(″ロ゛)", []), ("。゜゜(´Ｏ`) ゜゜。", []),  # after a mouth or alone it is drawn
     ("(= ・ ェ ・=)お(= - ェ -=)は(= _    _=)つ～♪", ["お", "は", "つ～"]),  # a つ drawn out is a letter (o-ha-tsu)
     ("(^_^)おかたづけ", ["おかたづけ"]),  # a づ in a word is read
+    # A bear's paws and a bird's wings are edges too: the arm glued to them is drawn (み, not のみ).
+    ("⊂((〃´○｀ 〃))⊃お♪⊂((〃 ´⊥｀〃))⊃ノみ♪", ["お", "み"]),
+    ("∈(・●・)∋ノあ！", ["あ"]),
+    ("ヽ∪´ ェ ｀∪ノはうー", ["はうー"]), ("|ノ・_・|ノオオオォォォ-", ["オオオォォォ"]),  # a dog's ears, a boxed face's sides
+    ("[ﾉヽ\"－力]ﾍﾟﾀｯ", ["ﾍﾟﾀｯ"]),  # a kana with a voicing mark is a letter, not an arm: peta
+    ("( ▼_▼)ノ －－－－－－ -=≡卍シュッ", ["シュッ"]),  # a thrown shuriken glued to the swish is drawn
 ])
 def test_runs_are_the_text_without_the_drawn_parts(face, runs):
     assert faces.japanese_runs(face) == runs

@@ -176,11 +176,11 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
 
 def test_a_japanese_meaning_or_note_quotes_a_text_once_when_its_gloss_quotes_it_as_written(catalog):
     """Japanese glosses start by quoting the word they explain (「ポッ」：頬が赤くなる様子): a face that writes it so has
-    that line as its meaning, not 「ポッ」＝「ポッ」：…, and its note goes on from the text (顔文字の「ポッ」は、頬が…).
+    that line as its meaning, not 「ポッ」＝「ポッ」：…, and its note goes on from the text (「ポッ」と書かれています。頬が…).
     A text written otherwise (ﾊﾞｲﾊﾞｲ) still shows the word it is (「ﾊﾞｲﾊﾞｲ」＝「バイバイ」：…). Every entry."""
     writer = ItemWriter(catalog)
     twice_in_meaning = re.compile(r"「([^」]+)」＝「\1」")
-    twice_in_note = re.compile(r"「([^」]+)」は、「\1」")
+    twice_in_note = re.compile(r"「([^」]+)」と書かれています。「\1」")
     quoted_once = told_apart = 0
     for position in range(len(catalog.entries)):
         meaning = orjson.loads(writer.meaning(position, "ja"))
@@ -189,6 +189,18 @@ def test_a_japanese_meaning_or_note_quotes_a_text_once_when_its_gloss_quotes_it_
         quoted_once += meaning.startswith("「") and "」：" in meaning.split("／")[0] and "＝" not in meaning.split("／")[0]
         told_apart += bool(re.match(r"「([^」]+)」＝「(?!\1」)", meaning))
     assert quoted_once > 10_000 and told_apart > 1_000
+
+
+def test_a_japanese_note_says_what_a_face_writes_in_a_sentence_with_its_verb(catalog):
+    """顔文字の「うんうん」は、相づちを打ってうなずく様子。 had no predicate, and a gloss that ends in a verb (…と続く) could take
+    no copula: the note says the text in a sentence of its own (「うんうん」と書かれています。) and the gloss follows it."""
+    writer = ItemWriter(catalog)
+    said = 0
+    for position in range(0, len(catalog.entries), 7):
+        note = orjson.loads(writer.note(position, "ja"))
+        assert "顔文字の「" not in note, note
+        said += bool(re.match(r"「[^」]+」と書かれています。", note))
+    assert said > 4_000, said
 
 
 def test_a_note_never_sets_an_action_after_a_copula_where_the_language_cannot(catalog):
@@ -751,7 +763,7 @@ def test_a_word_spelled_across_faces_two_letters_a_face_is_read_whole(text, key)
     assert GLOSSARY.row_of[key] in run.rows, (text, keys_of(run))
 
 
-@pytest.mark.parametrize(("run", "keys"), [("ﾖﾛｼｸﾈ", ["よろしく"]), ("フンダ", ["ふん"]), ("お風呂", ["風呂"]), ("ヤバイッスネ", ["やばい"])])
+@pytest.mark.parametrize(("run", "keys"), [("ﾖﾛｼｸﾈ", ["よろしく"]), ("フンダ", ["ふん"]), ("お風呂", ["風呂"]), ("ｷﾀﾖ", ["きた"])])
 def test_a_kana_cut_off_beside_a_word_is_no_letter_of_a_word_spelled_across_faces(run, keys):
     """The ね of ﾖﾛｼｸﾈ is a particle, not the last letter of a spelled-out またね."""
     assert [GLOSSARY.rows[n]["key"] for n in GLOSSARY.read_run(run).rows] == keys

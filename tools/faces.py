@@ -79,13 +79,16 @@ _BIG = str.maketrans("ぁぃぅぇぉゃゅょゎァィゥェォャュョヮｧ�
 # lines and the kanji.
 _NEVER_READ = FACE_PART_CHARS - _READ_WHEN_LEADING - frozenset("ヘﾍへェｪーｰ〜～っ")
 # A rabbit's ears are its face's edges, ／(≡・x・≡)＼: an arm glued to them is drawn too (＼ノおーい reads おーい,
-# ビールはうみゃ～ヽ／( reads ビールはうみゃ～).
-_CLOSE = frozenset(")）」｣]］】〕>＞｝}＼")
-_EDGES = "川州巛"  # long hair framing a face (川・_・川), a spray's mist (鹵~巛): drawn where a run starts or ends
+# ビールはうみゃ～ヽ／( reads ビールはうみゃ～). So are a bear's paws and a bird's wings, ⊂((〃´⊥`〃))⊃ and ∈(・●・)∋:
+# ⊃ノみ♪ reads み, the last letter of お・や・す・み, not のみ. And a dog's ears and a boxed face's sides, ∪・ェ・∪ and
+# |・_・|: ∪ノはうー reads はうー.
+_CLOSE = frozenset(")）」｣]］】〕>＞｝}＼⊃∋∪|｜")
+_EDGES = "川州巛卍"  # long hair framing a face (川・_・川), a spray's mist (鹵~巛), a thrown shuriken (卍ｼｭｯ): drawn where a run starts or ends
 _EDGE_ARMS = "ノﾉヽヾゞゝっつ"  # the arms glued to them (川ヾ川ゞ川分身避け); not ヘ, which may be a laugh
-_OPEN = frozenset("(（「｢[［【〔<＜｛{／")
+_OPEN = frozenset("(（「｢[［【〔<＜｛{／⊂∈∪|｜")
 
 _ELONGATION = re.compile("[ー〜~]+")
+_VOICING_MARKS = frozenset("ﾞﾟ゛゜\u3099\u309a")
 _SMALL_VOWEL = dict(zip("ぁぃぅぇぉゎ", "aiueoa", strict=True))
 _REPEATED_SMALL = re.compile("([ぁぃぅぇぉゃゅょゎっ])\\1+")
 
@@ -112,7 +115,8 @@ def _trim(run: str, before: str, after: str) -> str:
     if run[-1:] in _EDGES and run.rstrip(_EDGES + _EDGE_ARMS):
         run = run.rstrip(_EDGES + _EDGE_ARMS)
     if before in _CLOSE:
-        while run and run[0] in _ARMS:
+        # Not a kana a voicing mark makes a letter of: ]ﾍﾟﾀｯ is ﾍﾟﾀｯ (peta), not an arm and ﾟﾀｯ.
+        while run and run[0] in _ARMS and run[1:2] not in _VOICING_MARKS:
             run = run[1:]
     if after in _OPEN:
         while run and run[-1] in _ARMS and not (len(run) > 1 and run[-2] == run[-1] and run[-1] in "ヘﾍへ"):
