@@ -427,7 +427,7 @@ def test_the_issue_15_relevance_set_finds_something_for_every_query(client):
     queries = json.loads((ROOT / "bench" / "data" / "relevance-search.json").read_text())["queries"]
     rows = relevance.evaluate(lambda path, params: client.get(path, query_string=params).get_json(), queries, baseline=False)
     assert all(r["service_results"] > 0 for r in rows)
-    # Measured 0.933 (README, Search); issue 15's target is 0.9.
+    # Measured 0.917 in session 17 (README, Search); issue 15's target is 0.9.
     assert statistics.mean(r["service"] for r in rows) >= 0.9
 
 
