@@ -163,25 +163,28 @@ class KeyIndex:
         self.longest_phrase = max(map(len, self.phrases), default=0)
         self.sorted_tokens = sorted(self.tokens)
         self.sorted_category_tokens = sorted(self.category_tokens)
-        self.short_prefixes = {id(self.tokens): self._short_prefixes(self.tokens), id(self.category_tokens): self._short_prefixes(self.category_tokens)}
+        # The hits of each busy beginning, ORed on its first query (_prefixed) rather than all ~170 when the index loads
+        # (~190 KB a worker).
+        self.short_prefixes = {id(index): dict.fromkeys(self._busy_prefixes(index)) for index in (self.tokens, self.category_tokens)}
 
     @staticmethod
-    def _short_prefixes(index: dict) -> dict[str, tuple]:
-        """The hits of every key starting with a beginning of one or two letters that starts many keys, per locale: a
-        query "t" or "a" would otherwise OR hundreds of masks each time (a few dozen such beginnings per locale)."""
+    def _busy_prefixes(index: dict) -> list[str]:
+        """The beginnings of one or two letters that start more than SHORT_PREFIX_KEYS keys: a query "t" or "a" would
+        otherwise OR hundreds of masks each time (a few dozen such beginnings per locale)."""
         counts: dict[str, int] = {}
         for key in index:
             for end in (1, 2)[:len(key)]:
                 counts[key[:end]] = counts.get(key[:end], 0) + 1
-        found: dict[str, dict[str, list]] = {}
-        for key in sorted(index):
-            for end in (1, 2)[:len(key)]:
-                if counts[key[:end]] > SHORT_PREFIX_KEYS:
-                    per_locale = found.setdefault(key[:end], {})
-                    for code, mask, match in _hits(index[key]):
-                        entry = per_locale.setdefault(code, [0, match])
-                        entry[0] |= mask
-        return {prefix: tuple(item for code, (mask, match) in per_locale.items() for item in (code, mask, match)) for prefix, per_locale in found.items()}
+        return [prefix for prefix, count in counts.items() if count > SHORT_PREFIX_KEYS]
+
+    def _all_prefixed(self, index: dict, keys: list[str], prefix: str) -> tuple:
+        """The hits of every key starting with `prefix`, per locale, flat (locale, mask, Match of the first key, ...)."""
+        per_locale: dict[str, list] = {}
+        for key in self._with_prefix(keys, prefix):
+            for code, mask, match in _hits(index[key]):
+                entry = per_locale.setdefault(code, [0, match])
+                entry[0] |= mask
+        return tuple(item for code, (mask, match) in per_locale.items() for item in (code, mask, match))
 
     @staticmethod
     def _with_prefix(keys: list[str], prefix: str) -> list[str]:
@@ -194,7 +197,10 @@ class KeyIndex:
     def _prefixed(self, index: dict, keys: list[str], prefix: str, wanted) -> dict[str, list]:
         """{locale: [mask, Match]} of the keys starting with `prefix`, for the locales in `wanted`: their profiles,
         and the Match of the first key."""
-        flat = self.short_prefixes.get(id(index), {}).get(prefix)
+        busy = self.short_prefixes.get(id(index), {})
+        flat = busy.get(prefix)
+        if flat is None and prefix in busy:
+            flat = busy[prefix] = self._all_prefixed(index, keys, prefix)
         if flat is not None:
             it = iter(flat)
             return {code: [mask, match] for code, mask, match in zip(it, it, it, strict=True) if code in wanted}
