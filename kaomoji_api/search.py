@@ -177,15 +177,6 @@ class KeyIndex:
                 counts[key[:end]] = counts.get(key[:end], 0) + 1
         return [prefix for prefix, count in counts.items() if count > SHORT_PREFIX_KEYS]
 
-    def _all_prefixed(self, index: dict, keys: list[str], prefix: str) -> tuple:
-        """The hits of every key starting with `prefix`, per locale, flat (locale, mask, Match of the first key, ...)."""
-        per_locale: dict[str, list] = {}
-        for key in self._with_prefix(keys, prefix):
-            for code, mask, match in _hits(index[key]):
-                entry = per_locale.setdefault(code, [0, match])
-                entry[0] |= mask
-        return tuple(item for code, (mask, match) in per_locale.items() for item in (code, mask, match))
-
     @staticmethod
     def _with_prefix(keys: list[str], prefix: str) -> list[str]:
         """The sorted keys that start with `prefix`: those from it up to it followed by the last code point."""
@@ -196,19 +187,25 @@ class KeyIndex:
 
     def _prefixed(self, index: dict, keys: list[str], prefix: str, wanted) -> dict[str, list]:
         """{locale: [mask, Match]} of the keys starting with `prefix`, for the locales in `wanted`: their profiles,
-        and the Match of the first key."""
+        and the Match of the first key. A busy beginning's, for every locale, is made on its first query and kept."""
         busy = self.short_prefixes.get(id(index), {})
-        flat = busy.get(prefix)
-        if flat is None and prefix in busy:
-            flat = busy[prefix] = self._all_prefixed(index, keys, prefix)
-        if flat is not None:
-            it = iter(flat)
-            return {code: [mask, match] for code, mask, match in zip(it, it, it, strict=True) if code in wanted}
+        if prefix not in busy:
+            return self._ored(index, keys, prefix, wanted)
+        flat = busy[prefix]
+        if flat is None:
+            flat = busy[prefix] = tuple(
+                item for code, (mask, match) in self._ored(index, keys, prefix, None).items() for item in (code, mask, match))
+        it = iter(flat)
+        return {code: [mask, match] for code, mask, match in zip(it, it, it, strict=True) if code in wanted}
+
+    def _ored(self, index: dict, keys: list[str], prefix: str, wanted) -> dict[str, list]:
+        """The profiles of the keys starting with `prefix` ORed per locale, for the locales in `wanted` (None: every
+        locale), each with the Match of its first key."""
         found: dict[str, list] = {}
         for key in self._with_prefix(keys, prefix):
             it = iter(index[key])
             for code, mask, match in zip(it, it, it, strict=True):
-                if code in wanted:
+                if wanted is None or code in wanted:
                     entry = found.get(code)
                     if entry is None:
                         found[code] = [mask, match]

@@ -511,3 +511,17 @@ def test_a_kept_search_counts_the_censuses_of_its_face_tiers_in_its_size(client)
     uncounted = dataclasses.replace(ranking, tiers=tuple(
         (kind, (payload[0], payload[1], None) if kind == "faces" else payload) for kind, payload in ranking.tiers))
     assert Results(ranking, 1000).size - Results(uncounted, 1000).size == sum(8 * len(c.profiles) for c in censuses)
+
+
+def test_a_busy_beginning_is_ored_on_its_first_query_and_kept(catalog):
+    # A query of one or two letters that start many keys ("t"): their profiles are ORed once, when first asked for,
+    # not for all ~170 such beginnings when the index loads (~190 KB a worker), and give what the keys give.
+    from kaomoji_api.search import Searcher
+
+    keys = Searcher(catalog, depth=1, cache_bytes=0).keys
+    busy = keys.short_prefixes[id(keys.tokens)]
+    assert len(busy) > 50 and all(hits is None for hits in busy.values())
+    prefix, wanted = next(iter(busy)), set(catalog.locales)
+    found = keys._prefixed(keys.tokens, keys.sorted_tokens, prefix, wanted)
+    assert busy[prefix] is not None and sum(hits is not None for hits in busy.values()) == 1
+    assert found == keys._ored(keys.tokens, keys.sorted_tokens, prefix, wanted) and found
