@@ -243,6 +243,8 @@ class KeyIndex:
                     out: dict) -> None:
         """Profiles having every token, the last one as a prefix (a word being typed), per locale."""
         for tokens, codes in groups.items():
+            if not tokens:  # lone letters only (T_T): no word to match
+                continue
             masks = dict.fromkeys(codes, -1)
             for token in tokens[:-1]:
                 hits = self._hits(query, index, token)

@@ -83,10 +83,19 @@ def index_tokens(text: str, stemmer=None) -> list[str]:
     return tokens
 
 
+def _lone_letter(piece: str, cjk: bool) -> bool:
+    """A letter of an alphabet standing alone in a query (the t of T_T or don't, the s of it's): as a word it names
+    nothing, and as a token it would match every keyword holding one (je t'aime for T_T). A CJK character is a word."""
+    return not cjk and len(piece) == 1 and piece.isalpha()
+
+
 def query_tokens(text: str, stemmer=None) -> list[str]:
-    """Tokens a query must all match: one CJK character stands alone, longer runs become bigrams."""
+    """Tokens a query must all match: one CJK character stands alone, longer runs become bigrams; a lone letter of an
+    alphabet is none (_lone_letter)."""
     tokens: list[str] = []
     for piece, cjk in _pieces(text):
+        if _lone_letter(piece, cjk):
+            continue
         if cjk and len(piece) > 1:
             tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
         else:
@@ -132,6 +141,7 @@ class Query:
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
         self._bigrams = any(cjk and len(piece) > 1 for piece, cjk in self.pieces)  # tokens are then not the words
+        self._lone_letters = any(_lone_letter(piece, cjk) for piece, cjk in self.pieces)  # nor then
         self._forms: dict = {}
         self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 
@@ -142,12 +152,12 @@ class Query:
             # words themselves as tokens when no CJK run is cut into bigrams.
             words = [piece if cjk else _stem(piece, stemmer) for piece, cjk in self.pieces]
             tokens = words
-            if self._bigrams:
+            if self._bigrams or self._lone_letters:
                 tokens = []
                 for (piece, cjk), word in zip(self.pieces, words, strict=True):
                     if cjk and len(piece) > 1:
                         tokens.extend(piece[i:i + 2] for i in range(len(piece) - 1))
-                    else:
+                    elif not _lone_letter(piece, cjk):
                         tokens.append(word)
             forms = self._forms[stemmer] = (tokens, " ".join(words))
         return forms

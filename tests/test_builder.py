@@ -92,6 +92,15 @@ def test_cjk_is_indexed_as_unigrams_and_bigrams():
     assert textnorm.query_tokens("可爱猫") == ["可爱", "爱猫"]
 
 
+def test_a_lone_letter_of_an_alphabet_is_no_token_of_a_query():
+    """The t of T_T or don't and the s of it's name nothing; a CJK character and a digit do."""
+    assert textnorm.query_tokens("T_T") == [] and textnorm.Query("T_T").tokens(None) == []
+    assert textnorm.query_tokens("it's ok") == ["it", "ok"] == textnorm.Query("it's ok").tokens(None)
+    assert textnorm.Query("я тебя люблю").tokens(None) == ["тебя", "люблю"]
+    assert textnorm.Query("猫 a 2").tokens(None) == ["猫", "2"] == textnorm.query_tokens("猫 a 2")
+    assert textnorm.Query("可爱 b 猫咪").tokens(None) == ["可爱", "猫咪"]
+
+
 def test_normalisation_folds_width_kana_case_and_accents():
     assert textnorm.fold("ｲﾇ") == textnorm.fold("いぬ") == textnorm.fold("イヌ")
     assert textnorm.fold("Colère") == "colere"

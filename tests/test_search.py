@@ -141,6 +141,15 @@ def test_pasted_faces_and_fragments_find_entries_containing_them(client, fragmen
     assert body["data"][0]["match"] == {"field": "text", "value": fragment, "locale": None}
 
 
+def test_a_face_of_letters_finds_the_faces_that_write_it_and_no_word_holding_one_of_its_letters(client, catalog):
+    """T_T names no word: its t would match every keyword and phrase holding one (je t'aime, “don't want it!”)."""
+    written = [p for p in catalog.positions_with_text("T_T") if p < catalog.entries.visible]
+    assert search(client, "T_T")["pagination"]["total"] == len(written) > 100
+    for page in (1, 4, 9):  # the last page: results 201 to the last
+        body = search(client, "T_T", page=page)
+        assert body["data"] and all(i["match"] == {"field": "text", "value": "T_T", "locale": None} for i in body["data"])
+
+
 def test_an_exact_face_comes_first(client):
     assert search(client, "ʕ•ᴥ•ʔ")["data"][0]["text"] == "ʕ•ᴥ•ʔ"
     assert search(client, "ツ")["data"][0]["text"] == "ツ"
