@@ -949,13 +949,16 @@ class Searcher:
 
         # Pasted faces: searched when the query looks like one or no keyword equals it, and ranked first for a
         # face-like query, a lone character (ツ, ω, ᴥ are parts of faces, not words), or a query that names
-        # nothing: faces that hold ドゴーン as written come before keywords that share one of its bigrams.
+        # nothing: faces that hold ドゴーン as written come before keywords that share one of its bigrams. Not for
+        # emoji read as labels (手を振る猫: greeting 猫), which are our words, not text a face holds; a corrected
+        # typo is what was meant to be typed, and is looked for.
         exact_words = any(key[1] <= STEM for key, kind, _ in ordered if key[0] == 0 and kind == "profiles")
         # A query that is no keyword but a fragment as faces write it (ドゴーン, キョロキョロ): the faces that hold it
         # as written first, then those that say it otherwise spelled.
         written = bool(said and said[0][-1] == SAYS_KINDS.index("written") and textnorm.has_cjk(query) and not exact_words)
         face_like = looks_like_a_face(query)
-        if face_like or written or not exact_words:
+        as_typed = not rewritten or corrected_from is not None
+        if as_typed and (face_like or written or not exact_words):
             faces = self.catalog.positions_with_text(query)
             if faces:
                 face_tier = ("faces", (faces, Match("text", query, None), None))
