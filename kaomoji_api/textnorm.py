@@ -141,7 +141,7 @@ class Query:
         self.pieces = list(_pieces(text))
         self.folded = " ".join(piece for piece, _ in self.pieces)
         self._bigrams = any(cjk and len(piece) > 1 for piece, cjk in self.pieces)  # tokens are then not the words
-        self._lone_letters = any(_lone_letter(piece, cjk) for piece, cjk in self.pieces)  # nor then
+        self._lone_letters = any(_lone_letter(piece, cjk) for piece, cjk in self.pieces)  # nor when a letter stands alone
         self._forms: dict = {}
         self.locale_forms = None  # search's forms of it per locale, made once per query (search.KeyIndex.forms)
 

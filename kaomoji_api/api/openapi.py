@@ -536,7 +536,8 @@ def build_document(catalog: Catalog, app) -> dict:
         "before others; cleaner faces first among equals. What the Japanese text of a face says is searchable in every locale "
         "(good night, bonne nuit, oyasumi find おやすみ; match field `says`), faces that say more of it first. A query of emoji "
         "searches as the labels they mean (😂 laugh). A word that names nothing is corrected within one edit, two from eight "
-        "letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it. "
+        "letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it; "
+        "a letter standing alone is no word (the t of T_T), so T_T finds the faces that write it. "
         f"Results go {SEARCH_DEPTH:,} deep: `total` counts every match, `total_pages` and the links only the pages that start "
         f"within the first {SEARCH_DEPTH:,}; a page past them is empty, as a page past the end is.",
         "parameters": [
