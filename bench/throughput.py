@@ -47,7 +47,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(app: str, port: int, args, env: dict, *, workers: int, cpus: str | None = None) -> subprocess.Popen:
+def start(app: str, port: int, args, env: dict, *, workers: int, cpus: str | None = None, cwd: Path = ROOT) -> subprocess.Popen:
     command = [
         *(["taskset", "-c", cpus] if cpus else []),
         sys.executable,
@@ -65,7 +65,7 @@ def start(app: str, port: int, args, env: dict, *, workers: int, cpus: str | Non
         "warning",
         app,
     ]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, start_new_session=True)
+    process = subprocess.Popen(command, cwd=cwd, env={**os.environ, **env}, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

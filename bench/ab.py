@@ -1,0 +1,75 @@
+"""Two versions of the service side by side, against the bare route: is a change faster in the worker?
+
+    python bench/ab.py [--base HEAD] [--path "/api/v1/random?count=10"] [--rounds 20] [--seconds 2]
+
+The strict setting of bench/throughput.py (one sync worker each, all pinned to core 0, wrk on core 1, the bare route
+sending a body as large as the endpoint's), with three servers up at once: `--base` (a git ref, checked out into a
+temporary worktree), this working tree, and the bare route. Each round runs all three, in an order that rotates from
+round to round, so that a machine slower for a while slows every version alike. A ratio of two runs of one round is
+less noisy than either against the other rounds: the table gives each version's median ratio to the bare route, and
+the median of this tree's paired ratio to the base, with how many rounds this tree won. Both versions serve the same
+catalog file (`--catalog`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[0] = str(ROOT)
+
+from bench.throughput import body_size, free_port, start, stop, wrk  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default="HEAD", help="the git ref this working tree is compared with")
+    parser.add_argument("--path", default="/api/v1/random?count=10")
+    parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--seconds", type=int, default=2)
+    args = parser.parse_args()
+    args.worker_class, args.threads = "sync", 1
+    env = {"KAOMOJI_CATALOG": str(Path(args.catalog).resolve()), "KAOMOJI_RATELIMIT_ENABLED": "false", "KAOMOJI_GATE_RATE": "0"}
+    with tempfile.TemporaryDirectory() as folder:
+        base_tree = Path(folder) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base_tree), args.base], check=True)
+        ports = {"base": free_port(), "this": free_port(), "bare": free_port()}
+        servers = {}
+        try:
+            servers["base"] = start("wsgi:app", ports["base"], args, env, workers=1, cpus="0", cwd=base_tree)
+            servers["this"] = start("wsgi:app", ports["this"], args, env, workers=1, cpus="0")
+            servers["bare"] = start("bench.bare_app:app", ports["bare"], args, {}, workers=1, cpus="0")
+            size = body_size(f"http://127.0.0.1:{ports['this']}{args.path}", None)
+            urls = {who: f"http://127.0.0.1:{port}{args.path}" for who, port in ports.items()}
+            urls["bare"] = f"http://127.0.0.1:{ports['bare']}/bare?size={size}"
+            for url in urls.values():  # warm each worker's caches
+                wrk(url, 1, cpus="1")
+            order, rounds = list(urls), []
+            for number in range(args.rounds):
+                turn = order[number % 3:] + order[:number % 3]
+                rounds.append({who: wrk(urls[who], args.seconds, cpus="1")["rps"] for who in turn})
+        finally:
+            for server in servers.values():
+                stop(server)
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=True)
+
+    paired = [r["this"] / r["base"] for r in rounds]
+    print(f"{args.path}: {args.rounds} rotating rounds of {args.seconds} s, body {size} bytes; base {args.base}\n")
+    print("| version | median req/s | median ratio to bare | rounds |")
+    print("|---|---|---|---|")
+    for who in ("base", "this"):
+        ratios = [r[who] / r["bare"] for r in rounds]
+        print(f"| {who} | {statistics.median(r[who] for r in rounds):.0f} | **{statistics.median(ratios):.3f}** "
+              f"| {' '.join(f'{x:.2f}' for x in ratios)} |")
+    print(f"\nthis / base, paired by round: median **{statistics.median(paired):.3f}**, mean {statistics.mean(paired):.3f}, "
+          f"this faster in {sum(p > 1 for p in paired)} of {len(paired)}")
+
+
+if __name__ == "__main__":
+    main()
