@@ -16,7 +16,10 @@ CREATE TABLE locales (
     position     INTEGER NOT NULL UNIQUE,
     name         TEXT NOT NULL,          -- the language's own name
     english_name TEXT NOT NULL,
-    stemmer      TEXT                    -- Snowball algorithm used for search, or NULL
+    stemmer      TEXT,                   -- Snowball algorithm used for search, or NULL
+    -- Words that say little alone (articles, prepositions, conjunctions), folded, one space between: a query's
+    -- faces that have only them of its words are no match of it ("de" of "llorando de risa"). Empty for none.
+    function_words TEXT NOT NULL
 ) WITHOUT ROWID;
 
 CREATE TABLE categories (

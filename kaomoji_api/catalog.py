@@ -119,6 +119,7 @@ class Locale:
     name: str
     english_name: str
     stemmer: str | None
+    function_words: frozenset[str]  # folded (schema.sql, locales)
 
 
 class Entry(NamedTuple):
@@ -340,7 +341,8 @@ class Catalog:
         self.meta = dict(db.execute("SELECT key, value FROM meta"))
         self.version = self.meta["version"]
         self.locales = {
-            r[0]: Locale(*r) for r in db.execute("SELECT code, name, english_name, stemmer FROM locales ORDER BY position")
+            r[0]: Locale(*r[:4], frozenset(r[4].split()))
+            for r in db.execute("SELECT code, name, english_name, stemmer, function_words FROM locales ORDER BY position")
         }
         self.categories = [Category(*r) for r in db.execute("SELECT id, slug, type, emoji, entry_count FROM categories ORDER BY id")]
         self.category_by_slug = {c.slug: c for c in self.categories}

@@ -133,6 +133,7 @@ class KeyIndex:
 
     def __init__(self, catalog: Catalog):
         self.stemmers = {code: textnorm.stemmer_for(catalog.locales[code].stemmer) for code in catalog.locales}
+        self.function_words = {code: locale.function_words for code, locale in catalog.locales.items()}
         self.distinct_stemmers = list(dict.fromkeys(self.stemmers.values()))  # four locales have none
         indexes: dict[str, dict[str, tuple]] = {kind: {} for kind in ("label", "exact", "stemmed", "token", "category", "category_name")}
         matches: dict[tuple[str, str], dict[str, Match]] = {}
@@ -290,15 +291,26 @@ class KeyIndex:
         self._all_tokens(query, self.category_tokens, self.sorted_category_tokens, groups, CATEGORY, out)
         return out
 
+    def content_tokens(self, query: textnorm.Query, code: str, tokens: list[str]) -> list[str]:
+        """The query's tokens in locale `code` less its function words there ("de", "the"), known by the words as typed,
+        not by their stems; all of them when the query has no other."""
+        minor = self.function_words[code]
+        if not minor:
+            return tokens
+        # `tokens` may stop at MAX_QUERY_TOKENS: the words after them are not asked.
+        return [token for token, word in zip(tokens, query.tokens(None), strict=False) if word not in minor] or tokens
+
     def loose(self, query: textnorm.Query, codes: list[str]) -> dict[str, list]:
         """Per locale, profiles having some of the query's tokens (谢谢你 finds 谢谢): fewest missed first, then
         whole words before parts of longer ones, then the rarer words: "sad dog", which no face is, shows the dogs
-        (a few profiles) before the sad faces (many), and "i love you" love before "I'm…"."""
+        (a few profiles) before the sad faces (many), and "i love you" love before "I'm…". A function word of the
+        locale is neither found nor missed: "llorando de risa" finds the crying and the laughing faces, not every
+        keyword with "de" in it."""
         out: dict[str, list] = {code: [] for code in codes}
         hits: dict[str, dict] = {}
         whole_in: dict[str, tuple] = {}  # per token, the locales where a keyword is it whole: read once, not per locale
         for code, (_, tokens) in self.forms(query, codes).items():
-            tokens = list(dict.fromkeys(tokens))
+            tokens = list(dict.fromkeys(self.content_tokens(query, code, tokens)))
             for token in tokens:
                 if token not in hits:
                     hits[token] = self._hits(query, self.tokens, token)
@@ -846,11 +858,14 @@ class Searcher:
         """Profiles having every word of a query of several words, each in one locale or another, as (mask, Match of
         the last word), or None: a query that mixes languages, as 手を振る猫 reads through the emoji it names
         (greeting 猫), finds the cats that greet before the cats and the greetings. A query has as many tokens in
-        every locale (only stems differ), so each token's profiles are gathered over the locales by its place."""
+        every locale (only stems differ), so each token's profiles are gathered over the locales by its place. A
+        function word of the query's locale (the first of `codes`) is no word it must have: "mort de rire" needs no
+        "de" of Portuguese."""
         if len(query.pieces) < 2:
             return None
         masks, match = None, None
         forms = self.keys.forms(query, codes)
+        needed = self.keys.content_tokens(query, codes[0], list(range(len(forms[codes[0]][1]))))  # places, not tokens
         hits = self.keys.tokens_by_locale(query, {token for _, tokens in forms.values() for token in tokens})
         for code, (_, tokens) in forms.items():
             masks = masks or [0] * len(tokens)
@@ -859,7 +874,7 @@ class Searcher:
                 if found:
                     masks[place] |= found[0]
                     match = match or (found[1] if place == len(tokens) - 1 else None)
-        mask = functools.reduce(lambda a, b: a & b, masks or [0])
+        mask = functools.reduce(lambda a, b: a & b, [masks[place] for place in needed] if masks else [0])
         return (mask, match) if mask and match else None
 
     def corrected(self, query: textnorm.Query, locale: str, known) -> str | None:

@@ -46,6 +46,8 @@ def load(name: str):
     ("ヽ∪´ ェ ｀∪ノはうー", ["はうー"]), ("|ノ・_・|ノオオオォォォ-", ["オオオォォォ"]),  # a dog's ears, a boxed face's sides
     ("[ﾉヽ\"－力]ﾍﾟﾀｯ", ["ﾍﾟﾀｯ"]),  # a kana with a voicing mark is a letter, not an arm: peta
     ("( ▼_▼)ノ －－－－－－ -=≡卍シュッ", ["シュッ"]),  # a thrown shuriken glued to the swish is drawn
+    ("( --)_中☆(>_< )　ピコンッ", ["ピコンッ"]),  # 中 alone is a hammer, not the red dragon tile
+    ("r(-◎_◎-)　考え中", ["考え中"]),  # in a word it is written: thinking
 ])
 def test_runs_are_the_text_without_the_drawn_parts(face, runs):
     assert faces.japanese_runs(face) == runs

@@ -150,6 +150,29 @@ def test_a_face_of_letters_finds_the_faces_that_write_it_and_no_word_holding_one
         assert body["data"] and all(i["match"] == {"field": "text", "value": "T_T", "locale": None} for i in body["data"])
 
 
+def test_a_function_word_is_no_match_of_a_query_with_other_words(client, catalog):
+    """A cat that sleeps, asked with a word between in every locale that has function words ("gato de dormido",
+    "chat qui dort"): no face is found by the "de" or "qui" alone, as "de malas" was for "llorando de risa"."""
+    from kaomoji_api import textnorm
+    from tools.locales import load_locale
+
+    asked = 0
+    for code, locale in catalog.locales.items():
+        concepts = load_locale(code)["concepts"]
+        words = f"{concepts['cat'][0]} {concepts['sleepy'][0]}"
+        for function_word in sorted(locale.function_words):
+            first, second = words.split(" ", 1)
+            body = search(client, f"{first} {function_word} {second}", locale=code, limit=10)
+            asked += 1
+            for item in body["data"]:
+                match = item["match"]
+                stemmer = textnorm.stemmer_for(catalog.locales[match["locale"]].stemmer)
+                found = textnorm.Query(match["value"]).tokens(stemmer)
+                wanted = textnorm.Query(words).tokens(stemmer)
+                assert any(token.startswith(w) or w.startswith(token) for token in found for w in wanted), (code, function_word, match)
+    assert asked > 100
+
+
 def test_an_exact_face_comes_first(client):
     assert search(client, "ʕ•ᴥ•ʔ")["data"][0]["text"] == "ʕ•ᴥ•ʔ"
     assert search(client, "ツ")["data"][0]["text"] == "ツ"

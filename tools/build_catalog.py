@@ -323,7 +323,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         stemmers = {code: locales[code]["english_name"].lower() for code in codes}
         stemmers = {code: name if textnorm.stemmer_for(name) else None for code, name in stemmers.items()}
         writer.insert("locales", [
-            (code, pos, locales[code]["name"], locales[code]["english_name"], stemmers[code])
+            (code, pos, locales[code]["name"], locales[code]["english_name"], stemmers[code],
+             " ".join(sorted({token for word in locales[code].get("function_words", []) for token in textnorm.Query(word).tokens(None)})))
             for pos, code in enumerate(codes)
         ])
 

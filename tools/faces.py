@@ -66,6 +66,7 @@ FACE_PART_CHARS = frozenset(
     "口皿旦凸凹人川州三彡卍乂鹵囗圀固圈囚圄回團圉圖〆益艸冂勹廾爻尸二十一工亠冫灬罒个从日目"
     "丶丿乀乁巛冖匚凵卜亅乙几儿丨廿爪彳才力了八"
     "仝曲々占圃"  # mouths (´･仝･｀) (￣曲￣), a hand or spoon 々, a spray can 占~~~, a tile 圃
+    "中"  # alone, a hammer (_中☆ ピコンッ, ~中_ ダルマオトシ) or a sign, not the red dragon tile; 考え中 is a word
 )
 # Kana that are part of a face alone (エ a mouth, ヘ an arm, ツ in ¯\_(ツ)_/¯) but words
 # when they lead a run of kana: エヘヘ, エッ, ヘー, シーッ, ツー, メッ.

@@ -100,6 +100,9 @@ def problems(code: str, locale: dict, reference: dict) -> list[str]:
     for key, words in (locale.get("concepts") or {}).items():
         if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
             found.append(f"concepts[{key!r}]: must be a list of non-empty strings")
+    words = locale.get("function_words", [])
+    if not isinstance(words, list) or not all(isinstance(w, str) and w and w == w.strip().lower() and " " not in w for w in words):
+        found.append("function_words: must be a list of single words in lower case (search counts no query's match on them)")
     for slug, sentences in (locale.get("usage") or {}).items():
         if not isinstance(sentences, list) or len(set(sentences)) < MIN_USAGE_PER_CATEGORY:
             found.append(f"usage[{slug!r}]: needs at least {MIN_USAGE_PER_CATEGORY} distinct sentences")

@@ -537,7 +537,9 @@ def build_document(catalog: Catalog, app) -> dict:
         "(good night, bonne nuit, oyasumi find おやすみ; match field `says`), faces that say more of it first. A query of emoji "
         "searches as the labels they mean (😂 laugh). A word that names nothing is corrected within one edit, two from eight "
         "letters (hapy: match `corrected_from`). A query with symbols (a pasted face or fragment) finds entries containing it; "
-        "a letter standing alone is no word (the t of T_T), so T_T finds the faces that write it. "
+        "a letter standing alone is no word (the t of T_T), so T_T finds the faces that write it. When no face has every "
+        "word of a query, those with most of them come first, and a function word of the locale (de, the) is not counted: "
+        "llorando de risa finds no face by its de alone. "
         f"Results go {SEARCH_DEPTH:,} deep: `total` counts every match, `total_pages` and the links only the pages that start "
         f"within the first {SEARCH_DEPTH:,}; a page past them is empty, as a page past the end is.",
         "parameters": [
