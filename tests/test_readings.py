@@ -649,6 +649,28 @@ def test_a_word_drawn_out_into_another_is_read_as_that_other_word(run, key, roma
     assert keys_of(read) == [key] and read.romaji == romaji
 
 
+@pytest.mark.parametrize(("face", "key"), [
+    ("(_ _)Zzz ぐぅ～", "ぐーぐ"),                                  # Z's of sleep: a snore
+    ("コロコロ(‥)(: )(¨)( :)(‥)ピタッ(o_ _)o.。o○グー", "ぐーぐ"),  # rolled off to sleep: bubbles
+    ("ｸﾞｯ!(｀･ω･´)b", "ぐ"),                                       # awake: a thumbs-up
+])
+def test_a_word_said_by_a_face_that_sleeps_is_read_as_it_says_it_asleep(face, key):
+    runs = [run for run in GLOSSARY.read(face).runs if faces.normalise(run.text) in ("ぐ", "ぐー")]
+    assert [keys_of(run) for run in runs] == [[key]]
+
+
+def test_every_asleep_row_names_a_row_of_the_glossary():
+    asleep = [row for row in GLOSSARY.rows if row.get("asleep")]
+    assert asleep and all(row["asleep"] in GLOSSARY.row_of and row["asleep"] != row["key"] for row in asleep)
+
+
+def test_a_lone_chun_swung_with_a_star_is_a_hammer_landing_a_blow():
+    """_中☆ is a hammer (part `hammer`) whose star is the flash of the blow: a fight, not a sparkle, and no mahjong tile."""
+    reading = GLOSSARY.read("( --)_中☆(>_< )　ピコンッ")
+    assert "hammer" in reading.parts and readings.struck(reading) and reading.category != "mahjong"
+    assert GLOSSARY.categories("sparkle", reading) == ("fight",)
+
+
 def test_every_drawn_out_row_names_a_row_of_the_glossary():
     drawn = [row for row in GLOSSARY.rows if row.get("drawn_out")]
     assert drawn and all(row["drawn_out"] in GLOSSARY.row_of and row["drawn_out"] != row["key"] for row in drawn)

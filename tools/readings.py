@@ -67,7 +67,12 @@ TEXT_NAMES, CONTRADICTED_NAMES = "text", "contradicted"
 LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 
 # A ☆ or ★ next to one of these is the flash of a hit, not a sparkle.
-IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb", "mallet"})
+IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb", "mallet",
+                          "hammer"})
+# Z's of sleep and rising bubbles: beside them a word may be said asleep (source.json `asleep`: ｸﾞｰ snores).
+SLEEP_PARTS = frozenset({"sleep-z", "bubbles"})
+# Parts drawn with the star their blow lands with (θ☆, 中☆).
+LANDING_PARTS = frozenset({"kick", "hammer"})
 FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
 SPARKLE_PARTS = frozenset({"star", "black-star"})
 # The end of an arm, a weapon or a flying fist, or a block flung or swung (日 目: a drum can, a big sole, a hammer's
@@ -140,7 +145,7 @@ class Reading:
 def struck(reading: Reading) -> bool:
     """Whether a face's star is the flash of a hit (an impact, or the star a kick lands with, θ☆): its sparkle
     labels are noise."""
-    return IMPACT_PART in reading.parts or "kick" in reading.parts
+    return IMPACT_PART in reading.parts or not LANDING_PARTS.isdisjoint(reading.parts)
 
 
 def banged(reading: Reading) -> bool:
@@ -267,6 +272,12 @@ class Glossary:
             return runs
         return tuple(Run(run.text, run.romaji, (doubled[key],)) if key in doubled else run for run, key in zip(runs, keys, strict=True))
 
+    def _asleep(self, run: Run) -> Run:
+        """A run as a face that sleeps says it (source.json `asleep`): (-ω-).。o○ｸﾞｰ snores, where ｸﾞｰ alone is a
+        thumbs-up."""
+        other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get("asleep")
+        return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
+
     def _syllable_greeting(self, key: str) -> bool:
         """Whether a row is a greeting of one syllable (や, "hey"; じゃ, "later"): inside a word the tokenizer cut, it is a
         syllable of that word unless it starts it. ヤッホ and じゃぁね greet; デヤー (a battle cry), すきやで ("I love
@@ -332,6 +343,8 @@ class Glossary:
             if not any(s < m.end() and m.start() < e for s, e in spans)
         ]
         ids = {part_id for _, _, part_id in found}
+        if ids & SLEEP_PARTS:
+            runs = tuple(map(self._asleep, runs))
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         laughs = any(row["intent"] == "laughing" for row in rows)
         bangs = laughs or any(row["romaji"].startswith(BANGS) for row in rows)
