@@ -64,16 +64,19 @@ def test_the_response_cache_holds_no_more_memory_than_it_counts(small_caches):
     assert freed <= counted
 
 
-def cold_search_ms(client, searcher, query: str, page: int = 1) -> float:
-    """The CPU time of this thread, not the wall clock: another process's burst on a shared machine is no cost of the
-    query's."""
-    times = []
-    for _ in range(5):
-        searcher.clear_cache()
-        started = time.thread_time()
-        assert client.get("/api/v1/search", query_string={"q": query, "page": page}).status_code == 200
-        times.append(time.thread_time() - started)
-    return min(times) * 1000
+def cold_search_ms(client, searcher, asked: list[tuple[str, int]], rounds: int = 5) -> dict[tuple[str, int], float]:
+    """The fastest of `rounds` cold runs of each (query, page), in CPU time of this thread, not the wall clock: another
+    process's burst on a shared machine is no cost of the query's. Each round runs every query once, so that a slower
+    spell of the machine slows the queries compared alike, not a block of one of them."""
+    best: dict[tuple[str, int], float] = {}
+    for _ in range(rounds):
+        for query, page in asked:
+            searcher.clear_cache()
+            started = time.thread_time()
+            assert client.get("/api/v1/search", query_string={"q": query, "page": page}).status_code == 200
+            took = (time.thread_time() - started) * 1000
+            best[query, page] = min(took, best.get((query, page), took))
+    return best
 
 
 def test_no_search_costs_over_ten_times_the_median_search_cold(full_catalog):
@@ -81,11 +84,13 @@ def test_no_search_costs_over_ten_times_the_median_search_cold(full_catalog):
     client = app.test_client()
     with app.app_context():
         searcher = served().searcher
-    median = statistics.median(cold_search_ms(client, searcher, q) for q in ["cat", "happy", "猫", "sad dog", "ツ", "T_T", "good night", "dance"])
+    usual = [(q, 1) for q in ["cat", "happy", "猫", "sad dog", "ツ", "T_T", "good night", "dance"]]
     deepest = bounds.SEARCH_DEPTH // bounds.SEARCH_LIMIT
-    for query, page in [("(", 1), (")", 1), ("a", 1), ("a", deepest), ("(", deepest), ("a", 10**6), ("・", 1), ("猫" * 100, 1), ("(" * 100, 1)]:
-        ms = cold_search_ms(client, searcher, query, page)
-        assert ms <= 10 * median, (query, page, ms, median)
+    worst = [("(", 1), (")", 1), ("a", 1), ("a", deepest), ("(", deepest), ("a", 10**6), ("・", 1), ("猫" * 100, 1), ("(" * 100, 1)]
+    ms = cold_search_ms(client, searcher, usual + worst)
+    median = statistics.median(ms[asked] for asked in usual)
+    for asked in worst:
+        assert ms[asked] <= 10 * median, (asked, ms[asked], median)
 
 
 def test_search_pages_go_as_deep_as_the_bound_and_past_it_are_empty(client):
