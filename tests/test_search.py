@@ -47,6 +47,14 @@ def test_an_exact_keyword_beats_a_stemmed_or_prefix_match(client):
     assert typed and all(i["match"]["value"].startswith("danc") for i in typed)
 
 
+@pytest.mark.parametrize("q, locale", [("mort de rire", "fr"), ("llorando de risa", "es"), ("morrendo de rir", "pt"),
+                                       ("morire dal ridere", "it")])
+def test_dying_of_laughter_is_a_laugh_keyword_in_its_language(client, q, locale):
+    first = search(client, q, locale=locale, limit=10)["data"]
+    # A laugh keyword, a name (Mort de rire) or what a laughing face says (げらげら: “morrendo de rir”), in its language.
+    assert len(first) == 10 and all((i["match"]["value"].lower(), i["match"]["locale"]) == (q, locale) for i in first), first
+
+
 def test_keywords_and_names_rank_above_category_names(client, catalog):
     body = search(client, "sparkle", limit=25)
     assert {i["match"]["field"] for i in body["data"]} <= {"keyword", "name"}
@@ -220,7 +228,7 @@ def faces_saying(catalog, phrase, locale):
 @pytest.mark.parametrize("q, locale, phrase, phrase_locale", [
     ("good night", "en", "good night", "en"), ("bonne nuit", "fr", "bonne nuit", "fr"), ("晚安", "zh-Hans", "晚安", "zh-Hans"),
     ("잘 자", "ko", "잘 자", "ko"), ("oyasumi", "en", "good night", "en"), ("never mind", "en", "never mind", "en"),
-    ("gute Nacht", "ja", "gute Nacht", "de"), ("ドンマイ", "en", "never mind", "en"),
+    ("gute Nacht", "ja", "gute Nacht", "de"), ("ドンマイ", "en", "never mind", "en"), ("ayuda", "es", "¡ayuda!", "es"),
 ])
 def test_what_a_face_says_is_searchable_in_every_locale(client, catalog, q, locale, phrase, phrase_locale):
     saying = faces_saying(catalog, phrase, phrase_locale)
