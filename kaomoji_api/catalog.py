@@ -66,33 +66,37 @@ class MeaningRuns(NamedTuple):
     """What meanings are written from: the runs of text the text readings explain (text_readings.pieces), each held
     once however many readings share it (~4,700 runs for ~14,000 readings), and each reading's first and second run.
 
-    A meaning is at most two runs (tools/readings.py MAX_MEANING_RUNS): two arrays by reading are the cheapest to read.
+    A meaning is at most two runs (tools/readings.py MAX_MEANING_RUNS): a reading's two runs and their glossary
+    fragments are side by side in one array, and `first`, `first_fragment`, `second` and `second_fragment` are views of
+    it, so that a meaning reads one cache line for all four.
     """
 
     texts: bytes      # each run's text and romaji as UTF-8, "text<US>romaji", one after another: run r is texts[ends[r - 1]:ends[r]]
     ends: array
     fragments: array  # each run's glossary fragment id, by run id (index 0 unused)
-    first: array      # each text reading's first run, by reading id (0: it explains none, and reading 0 is no reading)
-    second: array     # its second run, or 0
+    first: memoryview            # each text reading's first run, by reading id (0: it explains none, and reading 0 is no reading)
+    first_fragment: memoryview   # that run's glossary fragment id
+    second: memoryview           # its second run, or 0
+    second_fragment: memoryview  # that run's glossary fragment id, or 0
 
     @classmethod
     def read(cls, readings: list[str]) -> MeaningRuns:
         """From the stored pieces of readings 1, 2, …: runs "text<US>romaji<US>fragment id" separated by <RS>."""
         ids: dict[str, int] = {}
-        first, second = array("H", [0]), array("H", [0])
-        for pieces in readings:
-            runs = [ids.setdefault(run, len(ids) + 1) for run in pieces.split(RECORD)] if pieces else []
-            if len(runs) > 2:
-                raise ValueError(f"a text reading of {len(runs)} runs; a meaning is written from two at most")
-            first.append(runs[0] if runs else 0)
-            second.append(runs[1] if len(runs) > 1 else 0)
+        runs_of = [[ids.setdefault(run, len(ids) + 1) for run in pieces.split(RECORD)] if pieces else [] for pieces in readings]
         texts, ends, fragments = bytearray(), array("I", [0]), array("H", [0])
         for run in ids:
             text, romaji, fragment = run.split(UNIT)
             texts += f"{text}{UNIT}{romaji}".encode()
             ends.append(len(texts))
             fragments.append(int(fragment))
-        return cls(bytes(texts), ends, fragments, first, second)
+        quads = array("H", [0] * 4)
+        for runs in runs_of:
+            if len(runs) > 2:
+                raise ValueError(f"a text reading of {len(runs)} runs; a meaning is written from two at most")
+            quads.extend(itertools.chain.from_iterable((run, fragments[run]) for run in (*runs, 0, 0)[:2]))
+        quads = memoryview(quads.tobytes()).cast("H")
+        return cls(bytes(texts), ends, fragments, quads[0::4], quads[1::4], quads[2::4], quads[3::4])
 
     def text(self, run: int) -> tuple[str, str]:
         """The run's text and romaji."""
@@ -158,6 +162,7 @@ def _sample(population, count: int) -> list:
 # Bits of Entries.flags. ESCAPED: the text is not its own JSON string between quotes (it holds " or \\). HTML_ESCAPED: it
 # is not its own HTML text (it holds & < > " or ').
 ASCII_SAFE, NEEDS_CJK_FONT, JA_CONTEXT, SENSITIVE, ESCAPED, HTML_ESCAPED = 1, 2, 4, 8, 16, 32
+SHOWN_FLAGS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
 _new_tuple = tuple.__new__
 
 
@@ -171,64 +176,100 @@ def _drawn_span(text: str) -> int:
     return start << 6 | len(found.group().encode())
 
 
+# An entry's record (Entries): id, where its text starts, profile, facts, text reading, flags, display width. Sixteen
+# bytes, so that no record straddles two cache lines (a bytes object's data is 16-byte aligned).
+RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), ("B", 15))
+RECORD_SIZE = 16
+
+
+def _record_views(*fields: array) -> tuple[memoryview, ...]:
+    """The fields of RECORD_FIELDS, each an array by position, as one record a position, and a view of each field that
+    reads, slices and iterates as its array did. The second field, where texts start, has one value more than there are
+    positions (the end of the last text): a last record holds it."""
+    count = len(fields[0])
+    block = bytearray(RECORD_SIZE * (count + 1))
+    slots = []
+    for (code, offset), values in zip(RECORD_FIELDS, fields, strict=True):
+        size = array(code).itemsize
+        slots.append((code, offset // size, RECORD_SIZE // size, len(values)))
+        # array(code, …) refuses a value too large for the field's bytes.
+        memoryview(block).cast(code)[offset // size:: RECORD_SIZE // size][:len(values)] = array(code, values)
+    records = memoryview(bytes(block))
+    return tuple(records.cast(code)[start::step][:length] for code, start, step, length in slots)
+
+
 class Entries:
     """Every entry, in quality order (position 0 is the cleanest face), held as compact arrays.
 
     Single entries, random picks and search pages are read from here, not from SQLite: a lookup is an
     index into an array, about 3 MB for all ~70,000 entries. Filtered list pages still ask SQLite.
+
+    What every item shows (its id, text, profile, facts, reading, flags and width) is one record of RECORD_SIZE bytes
+    a position, and each of those fields a view of every record at its offset (_record_views): an item reads one cache
+    line, where seven arrays had it read seven. In a worker, whose caches hold nothing of the last request's entries,
+    that is ~0.5 µs an entry (bench/item_parts.py --cold); read warm, a view costs what an array does.
     """
 
     def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
-        self.ids = array("I")           # entry id at each position
-        self.profiles = array("H")      # profile id at each position
+        ids = array("I")           # entry id at each position
+        profiles = array("H")      # profile id at each position
         self.categories = array("B")    # category id at each position
         # Face shape (near-copy key) at each position: ~57,000 shapes, numbered from 0, fit two bytes.
         (most,) = db.execute("SELECT coalesce(max(shape), 0) FROM entries").fetchone()
         self.shapes = array("H" if most < 1 << 16 else "I")
-        self.widths = array("B")        # display width at each position
-        self.flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
-        self.text_readings = array("H")  # text_readings.id at each position
+        widths = array("B")        # display width at each position
+        flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
+        text_readings = array("H")  # text_readings.id at each position
         self.intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
         self.parts = array("I")         # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
         self.drawn = array("H")
-        self.ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
+        ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
             "SELECT id, profile_id, category_id, shape, display_width, ascii_safe, needs_cjk_font, ja_context, text, script_set, "
             "sensitive, text_reading, intent_id, lead_part, parts FROM entries ORDER BY quality"
         )
-        self.script_set = array("H")     # index into script_sets at each position
         self.script_sets = [tuple(json.loads(names)) for (names,) in db.execute("SELECT names FROM script_sets ORDER BY id")]
+        # The facts an item shows beside its width (its SHOWN_FLAGS and its scripts) at each position, as an index into
+        # fact_sets: a few hundred sets, each written once (kaomoji_api/pieces.py).
+        facts = array("H")
+        fact_ids: dict[tuple[int, int], int] = {}
         self.visible = None  # positions below it are not sensitive: sensitive faces come last
-        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set,
+        for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set_id,
                        sensitive, text_reading, intent_id, lead_part, parts) in enumerate(rows):
-            self.script_set.append(script_set)
-            self.text_readings.append(text_reading)
+            text_readings.append(text_reading)
             self.intents.append(intent_id)
             self.lead_parts.append(lead_part)
             self.parts.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
             if sensitive and self.visible is None:
                 self.visible = position
-            self.ids.append(entry_id)
-            self.profiles.append(profile_id)
+            ids.append(entry_id)
+            profiles.append(profile_id)
             self.categories.append(category_id)
             self.shapes.append(shape)
-            self.widths.append(width)
+            widths.append(width)
             encoded = text.encode()
             escaped = orjson.dumps(text) != b'"%b"' % encoded
             self.drawn.append(_drawn_span(text))
-            self.flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
-                              | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
+            flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
+                         | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
+            facts.append(fact_ids.setdefault((flags[-1] & SHOWN_FLAGS, script_set_id), len(fact_ids)))
             texts += encoded
-            self.ends.append(len(texts))
+            ends.append(len(texts))
             if profile_categories[profile_id][0] != category_id:  # items write the profile's (kaomoji_api/pieces.py)
                 raise ValueError(f"entry {entry_id}: its category is not the first of its profile's")
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
+        self.fact_sets = list(fact_ids)  # (SHOWN_FLAGS of the flags, index into script_sets), by index
+        (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
+            ids, ends, profiles, facts, text_readings, flags, widths)
+        # The profiles once more, one after another: search walks them a window of bytes at a time (search.py
+        # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
+        self.profiles = profiles
         if self.visible is None:
             self.visible = len(self.ids)
         # Each profile's positions in quality order, one profile after another, as a view: profile p's are
@@ -269,7 +310,7 @@ class Entries:
         return _new_tuple(Entry, (
             self.ids[position], self.texts[ends[position]:ends[position + 1]].decode(), self.profiles[position],
             self.categories[position], flags & ASCII_SAFE != 0, flags & NEEDS_CJK_FONT != 0, self.widths[position],
-            flags & JA_CONTEXT != 0, position, self.script_sets[self.script_set[position]], flags & SENSITIVE != 0,
+            flags & JA_CONTEXT != 0, position, self.script_sets[self.fact_sets[self.facts[position]][1]], flags & SENSITIVE != 0,
             self.text_readings[position], self.intents[position], self.lead_parts[position],
         ))
 

@@ -22,7 +22,6 @@ from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FON
 from kaomoji_api.lru import SizedLru
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
-FACTS = ASCII_SAFE | NEEDS_CJK_FONT | SENSITIVE  # the flags an item shows
 # Chinese and Japanese sentences follow each other without a space.
 CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
 USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
@@ -124,17 +123,26 @@ class ItemWriter:
         self.catalog = catalog
         entries = catalog.entries
         self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
-        self._profiles, self._widths, self._script_set = entries.profiles, entries.widths, entries.script_set
+        self._profiles, self._widths = entries.record_profiles, entries.widths
+        # The rendering facts after display_width, by Entries.fact_sets index: a few hundred in the whole catalog.
+        self._facts = [
+            orjson.dumps({
+                "ascii_safe": flags & ASCII_SAFE != 0, "needs_cjk_font": flags & NEEDS_CJK_FONT != 0,
+                "scripts": entries.script_sets[script_set], "sensitive": flags & SENSITIVE != 0,
+            })[1:-1] + b","
+            for flags, script_set in entries.fact_sets
+        ]
+        self._fact_of = entries.facts
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
         self._runs = catalog.meaning_runs
         self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
+        self._first_fragments, self._second_fragments = self._runs.first_fragment, self._runs.second_fragment
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
         # locale that writes with it is first asked for.
         self._made_heads: dict[tuple, tuple[bytes, array]] = {}
         self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
-        self._facts: dict[int, bytes] = {}
         # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
         # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
         # worker a megabyte.
@@ -150,18 +158,18 @@ class ItemWriter:
         """The entries at `positions` as JSON objects; `extras`, when given, has for each more members, each starting with a
         comma. One loop with what it reads bound once: a page or a random pick writes up to 100 in a request."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        ids, ends, texts, flags, profiles, widths, script_set = (
-            self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._script_set)
+        ids, ends, texts, flags, profiles, widths, fact_of = (
+            self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._fact_of)
         categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, self._meaning
         written = []
         for index, position in enumerate(positions):
             text, flag = texts[ends[position]:ends[position + 1]], flags[position]
             if flag & ESCAPED:
                 text = json_inside(text.decode())
-            key, profile = (flag & FACTS) << 16 | script_set[position], profiles[position]
+            profile = profiles[position]
             written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":"%b"%b}' % (
                 ids[position], text, categories[profile], names[profile], keywords[profile], widths[position],
-                facts.get(key) or self._facts_piece(key), meaning(position, pieces), extras[index] if extras else b"",
+                facts[fact_of[position]], meaning(position, pieces), extras[index] if extras else b"",
             ))
         return written
 
@@ -213,13 +221,13 @@ class ItemWriter:
         run = self._first_runs[reading]
         if run:
             heads, ends = pieces.heads
-            (glosses, gloss_ends), fragments = pieces.glosses, self._run_fragments
-            colon, fragment = pieces.colon, fragments[run]
+            glosses, gloss_ends = pieces.glosses
+            colon, fragment = pieces.colon, self._first_fragments[reading]
             line = heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
             run = self._second_runs[reading]
             if not run:
                 return line
-            fragment = fragments[run]
+            fragment = self._second_fragments[reading]
             return line + pieces.separator + heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
         part = self._lead_parts[position]
         return pieces.parts[part] if part else pieces.names[self._profiles[position]]
@@ -355,13 +363,3 @@ class ItemWriter:
             quote,
         )
         return pieces
-
-    def _facts_piece(self, key: int) -> bytes:
-        """The rendering facts after display_width: a few hundred distinct ones in the whole catalog (the sets of
-        scripts with the flags)."""
-        flags, scripts = key >> 16, self.catalog.entries.script_sets[key & 0xFFFF]
-        piece = self._facts[key] = orjson.dumps({
-            "ascii_safe": flags & ASCII_SAFE != 0, "needs_cjk_font": flags & NEEDS_CJK_FONT != 0,
-            "scripts": scripts, "sensitive": flags & SENSITIVE != 0,
-        })[1:-1] + b","
-        return piece

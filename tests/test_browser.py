@@ -489,7 +489,7 @@ def faces_by_script(catalog) -> dict[str, list[str]]:
     faces: dict[str, list[str]] = {}
     entries = catalog.entries
     for position in range(len(entries)):
-        for script in entries.script_sets[entries.script_set[position]]:
+        for script in entries.at(position).scripts:
             if len(faces.setdefault(script, [])) < 3:
                 faces[script].append(entries.text_at(position))
     return faces
