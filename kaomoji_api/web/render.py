@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import operator
 import sys
 from html import escape, unescape
 from pathlib import Path
@@ -100,10 +101,12 @@ class Chrome:
         parts = html.split(MARK)
         texts, self.slots = parts[0::2], parts[1::2]
         assert set(self.slots) == set(SLOTS), self.slots
-        self.order = [SLOTS.index(name) for name in self.slots]  # the page's slots as indexes of SLOTS
-        self.fixed = [text.encode() for text in texts]
+        fixed = [text.encode() for text in texts]
+        # The page as one %-template of its slots, and what picks the parts in the page's order from those in SLOTS'.
+        self.template = b"%b".join(text.replace(b"%", b"%%") for text in fixed)
+        self.in_order = operator.itemgetter(*(SLOTS.index(name) for name in self.slots))
         # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
-        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *self.fixed])).digest()
+        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *fixed])).digest()
         self._etags: dict[str, str] = {}
         self.head, self.languages = head.encode(), languages.encode()
         self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
@@ -112,10 +115,7 @@ class Chrome:
     def fill(self, *parts: bytes) -> bytes:
         """The page: the fixed HTML with the page's `parts`, one for each of SLOTS in its order, escaped and encoded
         already, in their slots."""
-        out = [self.fixed[0]]
-        for index, fixed in zip(self.order, self.fixed[1:], strict=True):
-            out += (parts[index], fixed)
-        return b"".join(out)
+        return self.template % self.in_order(parts)
 
     def etag(self, base: str) -> str:
         """The ETag of this chrome's pages for the public address `base`: a page is made from its address, `base`, the
