@@ -9,6 +9,11 @@ round to round, so that a machine slower for a while slows every version alike. 
 less noisy than either against the other rounds: the table gives each version's median ratio to the bare route, and
 the median of this tree's paired ratio to the base, with how many rounds this tree won. Both versions serve the same
 catalog file (`--catalog`).
+
+Each server runs its app inside bench/timed_app.py, which adds up the CPU time of the app's calls in the worker: the
+table also gives each version's median microseconds an app call and the paired ratio of those. That time leaves out
+what gunicorn and the kernel spend on a request, the same for every app, and with it most of the noise of requests
+per second.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,18 +48,23 @@ def main() -> None:
         ports = {"base": free_port(), "this": free_port(), "bare": free_port()}
         servers = {}
         try:
-            servers["base"] = start("wsgi:app", ports["base"], args, env, workers=1, cpus="0", cwd=base_tree)
-            servers["this"] = start("wsgi:app", ports["this"], args, env, workers=1, cpus="0")
-            servers["bare"] = start("bench.bare_app:app", ports["bare"], args, {}, workers=1, cpus="0")
+            for who, tree, app in (("base", base_tree, "wsgi:app"), ("this", ROOT, "wsgi:app"), ("bare", ROOT, "bench.bare_app:app")):
+                timed = {"PYTHONPATH": str(ROOT / "bench"), "TIMED_ROOT": str(tree), "TIMED_APP": app}
+                servers[who] = start("timed_app:app", ports[who], args, {**env, **timed}, workers=1, cpus="0", cwd=tree)
             size = body_size(f"http://127.0.0.1:{ports['this']}{args.path}", None)
             urls = {who: f"http://127.0.0.1:{port}{args.path}" for who, port in ports.items()}
             urls["bare"] = f"http://127.0.0.1:{ports['bare']}/bare?size={size}"
             for url in urls.values():  # warm each worker's caches
                 wrk(url, 1, cpus="1")
-            order, rounds = list(urls), []
+            order, rounds, calls = list(urls), [], []
             for number in range(args.rounds):
                 turn = order[number % 3:] + order[:number % 3]
-                rounds.append({who: wrk(urls[who], args.seconds, cpus="1")["rps"] for who in turn})
+                rounds.append({})
+                calls.append({})
+                for who in turn:
+                    app_time(ports[who])  # starts the count
+                    rounds[-1][who] = wrk(urls[who], args.seconds, cpus="1")["rps"]
+                    calls[-1][who] = app_time(ports[who])
         finally:
             for server in servers.values():
                 stop(server)
@@ -61,14 +72,21 @@ def main() -> None:
 
     paired = [r["this"] / r["base"] for r in rounds]
     print(f"{args.path}: {args.rounds} rotating rounds of {args.seconds} s, body {size} bytes; base {args.base}\n")
-    print("| version | median req/s | median ratio to bare | rounds |")
-    print("|---|---|---|---|")
-    for who in ("base", "this"):
+    print("| version | median req/s | median ratio to bare | rounds | µs an app call (median) |")
+    print("|---|---|---|---|---|")
+    for who in ("base", "this", "bare"):
         ratios = [r[who] / r["bare"] for r in rounds]
         print(f"| {who} | {statistics.median(r[who] for r in rounds):.0f} | **{statistics.median(ratios):.3f}** "
-              f"| {' '.join(f'{x:.2f}' for x in ratios)} |")
-    print(f"\nthis / base, paired by round: median **{statistics.median(paired):.3f}**, mean {statistics.mean(paired):.3f}, "
-          f"this faster in {sum(p > 1 for p in paired)} of {len(paired)}")
+              f"| {' '.join(f'{x:.2f}' for x in ratios)} | {statistics.median(c[who] for c in calls):.1f} |")
+    print(f"\nthis / base, paired by round: req/s median **{statistics.median(paired):.3f}**, mean {statistics.mean(paired):.3f}, "
+          f"this faster in {sum(p > 1 for p in paired)} of {len(paired)}; app-call time median "
+          f"**{statistics.median(c['this'] / c['base'] for c in calls):.3f}**")
+
+
+def app_time(port: int) -> float:
+    """Microseconds of CPU an app call took in the worker since the last asking (bench/timed_app.py)."""
+    calls, seconds = urllib.request.urlopen(f"http://127.0.0.1:{port}/__timing", timeout=10).read().split()
+    return float(seconds) / max(1, int(calls)) * 1e6
 
 
 if __name__ == "__main__":
