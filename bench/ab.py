@@ -2,6 +2,9 @@
 
     python bench/ab.py [--base HEAD] [--path "/api/v1/random?count=10"] [--rounds 20] [--seconds 2]
 
+A path with {id} (`/api/v1/kaomojis/{id}`, `/kaomoji/{id}`) asks for random ids through a wrk script, as
+bench/throughput.py's rows with random ids do, and the bare route is driven by a like script.
+
 The strict setting of bench/throughput.py (one sync worker each, all pinned to core 0, wrk on core 1, the bare route
 sending a body as large as the endpoint's), with three servers up at once: `--base` (a git ref, checked out into a
 temporary worktree), this working tree, and the bare route. Each round runs all three, in an order that rotates from
@@ -29,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from bench.throughput import body_size, free_port, start, stop, wrk  # noqa: E402
+from bench.throughput import body_size, free_port, random_id_script, sample_ids, start, stop, wrk  # noqa: E402
 
 
 def main() -> None:
@@ -51,11 +54,17 @@ def main() -> None:
             for who, tree, app in (("base", base_tree, "wsgi:app"), ("this", ROOT, "wsgi:app"), ("bare", ROOT, "bench.bare_app:app")):
                 timed = {"PYTHONPATH": str(ROOT / "bench"), "TIMED_ROOT": str(tree), "TIMED_APP": app}
                 servers[who] = start("timed_app:app", ports[who], args, {**env, **timed}, workers=1, cpus="0", cwd=tree)
-            size = body_size(f"http://127.0.0.1:{ports['this']}{args.path}", None)
+            ids = sample_ids(args.catalog) if "{id}" in args.path else None
+            prefix = args.path.split("{id}")[0]
+            size = body_size(f"http://127.0.0.1:{ports['this']}{prefix}{ids[0] if ids else ''}", ids)
             urls = {who: f"http://127.0.0.1:{port}{args.path}" for who, port in ports.items()}
             urls["bare"] = f"http://127.0.0.1:{ports['bare']}/bare?size={size}"
-            for url in urls.values():  # warm each worker's caches
-                wrk(url, 1, cpus="1")
+            scripts = dict.fromkeys(urls)
+            if ids:  # the script writes each request's path
+                urls = {who: f"http://127.0.0.1:{port}" for who, port in ports.items()}
+                scripts = {who: random_id_script(ids, folder, prefix if who != "bare" else f"/bare?size={size}&id=") for who in urls}
+            for who, url in urls.items():  # warm each worker's caches
+                wrk(url, 1, scripts[who], cpus="1")
             order, rounds, calls = list(urls), [], []
             for number in range(args.rounds):
                 turn = order[number % 3:] + order[:number % 3]
@@ -63,7 +72,7 @@ def main() -> None:
                 calls.append({})
                 for who in turn:
                     app_time(ports[who])  # starts the count
-                    rounds[-1][who] = wrk(urls[who], args.seconds, cpus="1")["rps"]
+                    rounds[-1][who] = wrk(urls[who], args.seconds, scripts[who], cpus="1")["rps"]
                     calls[-1][who] = app_time(ports[who])
         finally:
             for server in servers.values():
