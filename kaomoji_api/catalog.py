@@ -207,7 +207,7 @@ class Entries:
     What every item shows (its id, text, profile, facts, reading, flags and width) is one record of RECORD_SIZE bytes
     a position, and each of those fields a view of every record at its offset (_record_views): an item reads one cache
     line, where seven arrays had it read seven. In a worker, whose caches hold nothing of the last request's entries,
-    that is ~0.5 µs an entry (bench/item_parts.py --cold); read warm, a view costs what an array does.
+    that is ~1 µs an entry (README, "What changed in session 20"); read warm, a view costs what an array does.
     """
 
     def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
