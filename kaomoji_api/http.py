@@ -10,6 +10,7 @@ parses Range and date headers no API response uses. Cache lifetimes are chosen b
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import orjson
 from flask import Response, request
@@ -42,6 +43,21 @@ CONTENT_SECURITY_POLICY = ("Content-Security-Policy", (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 ))
+
+
+def _release() -> bytes:
+    """A hash of every file of this package (code, templates, static files): what writes responses and pages in this
+    release. With the catalog's version it names what a response is made from, where an ETag need not hash the body
+    (pages, single entries)."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha1()
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(b"%b\0%b\0" % (path.relative_to(package).as_posix().encode(), path.read_bytes()))
+    return digest.digest()
+
+
+RELEASE = _release()
 
 
 class ApiResponse(Response):
@@ -97,14 +113,16 @@ def cors_headers() -> dict:
     return dict((*CORS_HEADERS, NOSNIFF))
 
 
-def json_response(payload, max_age: int | None, *, entries: int, headers=(), locale: str | None = None) -> ApiResponse:
+def json_response(payload, max_age: int | None, *, entries: int, headers=(), locale: str | None = None,
+                  etag: str | None = None) -> ApiResponse:
     """A JSON response showing `entries` entries, cached for `max_age` seconds by anyone, or NO_STORE.
 
     It has CORS headers; for a `locale` chosen by the view, Content-Language with Vary: Accept-Language;
-    and when it may be stored, an ETag (304 when the client has the same).
+    and when it may be stored, an ETag (304 when the client has the same): the body's SHA-1, or `etag` when the view
+    names what makes the body (a single entry: api/items.py entry_etag), which spares hashing it on every request.
     """
     body = orjson.dumps(payload)
-    etag = None if max_age is NO_STORE else f'"{hashlib.sha1(body).hexdigest()}"'
+    etag = None if max_age is NO_STORE else etag or f'"{hashlib.sha1(body).hexdigest()}"'
     own = [
         *CORS_HEADERS,  # first: flask-cors looks for Access-Control-Allow-Origin header by header after every request
         ("Content-Type", "application/json"),

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from kaomoji_api import create_app
 from kaomoji_api.catalog import NOTE_PARTS
 from kaomoji_api.textnorm import drawn_face
 
@@ -433,6 +434,24 @@ def test_every_200_has_an_etag_and_a_matching_if_none_match_gets_304(client):
     for path in ["/api/v1/random", "/healthz"]:  # never stored, so never revalidated
         response = client.get(path)
         assert response.headers["Cache-Control"] == "no-store" and "ETag" not in response.headers
+
+
+def test_a_single_entrys_etag_is_made_from_what_makes_it_the_same_in_every_worker(client, full_catalog, sample_catalog):
+    """A single entry's ETag names the code, the catalog, the locale and the id (api/items.py entry_etag) rather than
+    hashing the body: two workers give one entry one ETag, and it changes with each of them, as the body does."""
+    other = create_app({"TESTING": True, "CATALOG": str(full_catalog), "RATELIMIT_ENABLED": False}).test_client()
+    paths = ["/api/v1/kaomojis/1", "/api/v1/kaomojis/2", "/api/v1/kaomojis/1?locale=ja"]
+    responses = [client.get(path) for path in paths]
+    etags = [response.headers["ETag"] for response in responses]
+    assert etags == [other.get(path).headers["ETag"] for path in paths]
+    assert len(set(etags)) == 3 and responses[0].data != responses[2].data
+    assert client.get("/api/v1/kaomojis/1", headers={"Accept-Language": "ja"}).headers["ETag"] == etags[2]
+    assert client.get("/api/v1/kaomojis/1", headers={"If-None-Match": etags[0]}).status_code == 304
+    assert client.get("/api/v1/kaomojis/1", headers={"If-None-Match": etags[2]}).status_code == 200
+    sample = create_app({"TESTING": True, "CATALOG": str(sample_catalog), "RATELIMIT_ENABLED": False}).test_client()
+    some_id = sample.get("/api/v1/kaomojis?limit=1").get_json()["data"][0]["id"]  # the sample's faces are the full catalog's
+    in_sample, in_full = sample.get(f"/api/v1/kaomojis/{some_id}"), client.get(f"/api/v1/kaomojis/{some_id}")
+    assert in_sample.status_code == in_full.status_code == 200 and in_sample.headers["ETag"] != in_full.headers["ETag"]
 
 
 def test_a_response_made_in_one_step_is_what_werkzeug_would_make(client):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from urllib.parse import urlencode
 
 import orjson
@@ -12,6 +13,7 @@ from werkzeug.sansio.utils import get_current_url
 from kaomoji_api.api.bounds import MAX_LINK_HEADER
 from kaomoji_api.catalog import Catalog, Category
 from kaomoji_api.current import Served
+from kaomoji_api.http import RELEASE
 from kaomoji_api.locales import DEFAULT_LOCALE
 
 
@@ -32,6 +34,17 @@ def entry_items(served: Served, positions, locale: str, *, detail: bool, matches
 def entry_item(served: Served, position: int, locale: str) -> orjson.Fragment:
     """The entry at `position` as a single entry shows it, with its note and usage."""
     return orjson.Fragment(served.items.detail(position, locale))
+
+
+def entry_etag(served: Served, entry_id: int, locale: str) -> str:
+    """A single entry's ETag: what its body is made from (this release's code, the catalog, the locale) and its id. A
+    single entry is not kept rendered, and its ~1 KB need not be hashed on every request to say what the client has."""
+    return f'"{_made_from(served.catalog.version, locale)}-{entry_id}"'
+
+
+@functools.lru_cache(maxsize=64)
+def _made_from(version: str, locale: str) -> str:
+    return hashlib.sha1(b"%b\0%b\0%b" % (RELEASE, version.encode(), locale.encode())).hexdigest()
 
 
 def public_url() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 
 from kaomoji_api.api import bounds
-from kaomoji_api.api.items import entry_item, entry_items, pagination
+from kaomoji_api.api.items import entry_etag, entry_item, entry_items, pagination
 from kaomoji_api.api.params import Params
 from kaomoji_api.current import served
 from kaomoji_api.http import LONG, NO_STORE, SEEDED, SHORT, json_response
@@ -51,7 +51,8 @@ def get_kaomoji(entry_id: int):
         return redirect(url_for(request.endpoint, entry_id=catalog.redirects[entry_id], **request.args), 301)
     if position is None:
         abort(404, f"no kaomoji has id {entry_id}")
-    return json_response({"data": entry_item(state, position, locale)}, LONG, entries=1, locale=locale)
+    return json_response({"data": entry_item(state, position, locale)}, LONG, entries=1, locale=locale,
+                         etag=entry_etag(state, entry_id, locale))
 
 
 @bp.get("/kaomojis/random")

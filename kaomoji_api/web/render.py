@@ -13,7 +13,6 @@ import json
 import operator
 import sys
 from html import escape, unescape
-from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote
 
@@ -23,6 +22,7 @@ from markupsafe import Markup
 
 from kaomoji_api.catalog import HTML_ESCAPED, NEEDS_CJK_FONT, SENSITIVE, Catalog
 from kaomoji_api.current import Served
+from kaomoji_api.http import RELEASE
 from kaomoji_api.locales import ALIASES, DEFAULT_LOCALE
 from kaomoji_api.lru import SizedLru
 from kaomoji_api.web.assets import STATIC, asset_url
@@ -38,18 +38,6 @@ OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "
 SIMILAR_CACHE_BYTES = 192 * 1024
 ETAGS_KEPT = 16  # public addresses whose pages' ETag a chrome keeps (Chrome.etag)
 
-
-def _release() -> bytes:
-    """A hash of every file of this package (code, templates, static files): what renders the pages in this release."""
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha1()
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(b"%b\0%b\0" % (path.relative_to(package).as_posix().encode(), path.read_bytes()))
-    return digest.digest()
-
-
-RELEASE = _release()
 
 
 @functools.cache
