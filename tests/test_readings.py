@@ -652,6 +652,7 @@ def test_a_word_drawn_out_into_another_is_read_as_that_other_word(run, key, roma
 @pytest.mark.parametrize(("face", "key"), [
     ("(_ _)Zzz ぐぅ～", "ぐーぐ"),                                  # Z's of sleep: a snore
     ("コロコロ(‥)(: )(¨)( :)(‥)ピタッ(o_ _)o.。o○グー", "ぐーぐ"),  # rolled off to sleep: bubbles
+    ("ｺﾛｺﾛ(‥)(: )(¨)( :)(‥)ﾋﾟﾀｯ(o_ _)o.｡o○ｸﾞｰ", "ぐーぐ"),     # the same as the catalog writes it: half-width ｡
     ("ｸﾞｯ!(｀･ω･´)b", "ぐ"),                                       # awake: a thumbs-up
 ])
 def test_a_word_said_by_a_face_that_sleeps_is_read_as_it_says_it_asleep(face, key):
