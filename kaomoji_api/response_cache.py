@@ -55,7 +55,8 @@ def cached_response(view=None, *, when=None, per_host=False):
         if not cache.max_bytes or (when is not None and not when()):
             return view(*args, **kwargs)
         asked = request._get_current_object()  # once: each attribute read through the proxy costs ~0.7 µs
-        key = (asked.endpoint, asked.query_string, asked.headers.get("Accept-Language", ""), tuple(kwargs.items()))
+        # From the environ: Headers.get finds an absent header by catching a KeyError, which costs a request microseconds.
+        key = (asked.endpoint, asked.query_string, asked.environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(kwargs.items()))
         if per_host and not current_app._get_current_object().config["PUBLIC_URL"]:
             key += (asked.host_url,)
         hit = cache.get(key)

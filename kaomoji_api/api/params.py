@@ -63,6 +63,8 @@ class Params:
 
     def _raw(self, name: str, hint: str = "") -> str | None:
         """The one value of `name` as sent, or None when it is absent or given more than once."""
+        if name not in self.args:  # most parameters are absent, and getlist finds that out by catching a KeyError
+            return None
         values = self.args.getlist(name)
         if len(values) > 1:
             self._fail(name, "must be given at most once" + hint)
