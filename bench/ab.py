@@ -1,6 +1,6 @@
 """Two versions of the service side by side, against the bare route: is a change faster in the worker?
 
-    python bench/ab.py [--base HEAD] [--path "/api/v1/random?count=10"] [--rounds 20] [--seconds 2]
+    python bench/ab.py [--base HEAD] [--path "/api/v1/random?count=10"] [--rounds 20] [--seconds 2] [--app wsgi:app]
 
 A path with {id} (`/api/v1/kaomojis/{id}`, `/kaomoji/{id}`) asks for random ids through a wrk script, as
 bench/throughput.py's rows with random ids do, and the bare route is driven by a like script.
@@ -39,6 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="HEAD", help="the git ref this working tree is compared with")
     parser.add_argument("--path", default="/api/v1/random?count=10")
+    parser.add_argument("--app", default="wsgi:app", help="the app of both versions, as gunicorn names it (bench.bare_app:app: the yardstick itself)")
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--seconds", type=int, default=2)
@@ -51,7 +52,7 @@ def main() -> None:
         ports = {"base": free_port(), "this": free_port(), "bare": free_port()}
         servers = {}
         try:
-            for who, tree, app in (("base", base_tree, "wsgi:app"), ("this", ROOT, "wsgi:app"), ("bare", ROOT, "bench.bare_app:app")):
+            for who, tree, app in (("base", base_tree, args.app), ("this", ROOT, args.app), ("bare", ROOT, "bench.bare_app:app")):
                 timed = {"PYTHONPATH": str(ROOT / "bench"), "TIMED_ROOT": str(tree), "TIMED_APP": app}
                 servers[who] = start("timed_app:app", ports[who], args, {**env, **timed}, workers=1, cpus="0", cwd=tree)
             ids = sample_ids(args.catalog) if "{id}" in args.path else None
