@@ -39,6 +39,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="HEAD", help="the git ref this working tree is compared with")
     parser.add_argument("--path", default="/api/v1/random?count=10")
+    parser.add_argument("--time", action="append", default=[], metavar="MODULE:QUALNAME",
+                        help="also time this function in both versions (bench/timed_app.py TIMED_FUNCTIONS); may be repeated")
     parser.add_argument("--app", default="wsgi:app", help="the app of both versions, as gunicorn names it (bench.bare_app:app: the yardstick itself)")
     parser.add_argument("--catalog", default=str(ROOT / "catalog.sqlite"))
     parser.add_argument("--rounds", type=int, default=20)
@@ -53,7 +55,8 @@ def main() -> None:
         servers = {}
         try:
             for who, tree, app in (("base", base_tree, args.app), ("this", ROOT, args.app), ("bare", ROOT, "bench.bare_app:app")):
-                timed = {"PYTHONPATH": str(ROOT / "bench"), "TIMED_ROOT": str(tree), "TIMED_APP": app}
+                timed = {"PYTHONPATH": str(ROOT / "bench"), "TIMED_ROOT": str(tree), "TIMED_APP": app,
+                         "TIMED_FUNCTIONS": " ".join(args.time) if who != "bare" else ""}
                 servers[who] = start("timed_app:app", ports[who], args, {**env, **timed}, workers=1, cpus="0", cwd=tree)
             ids = sample_ids(args.catalog) if "{id}" in args.path else None
             prefix = args.path.split("{id}")[0]
@@ -66,15 +69,16 @@ def main() -> None:
                 scripts = {who: random_id_script(ids, folder, prefix if who != "bare" else f"/bare?size={size}&id=") for who in urls}
             for who, url in urls.items():  # warm each worker's caches
                 wrk(url, 1, scripts[who], cpus="1")
-            order, rounds, calls = list(urls), [], []
+            order, rounds, calls, functions = list(urls), [], [], []
             for number in range(args.rounds):
                 turn = order[number % 3:] + order[:number % 3]
                 rounds.append({})
                 calls.append({})
+                functions.append({})
                 for who in turn:
                     app_time(ports[who])  # starts the count
                     rounds[-1][who] = wrk(urls[who], args.seconds, scripts[who], cpus="1")["rps"]
-                    calls[-1][who] = app_time(ports[who])
+                    calls[-1][who], functions[-1][who] = app_time(ports[who])
         finally:
             for server in servers.values():
                 stop(server)
@@ -91,12 +95,21 @@ def main() -> None:
     print(f"\nthis / base, paired by round: req/s median **{statistics.median(paired):.3f}**, mean {statistics.mean(paired):.3f}, "
           f"this faster in {sum(p > 1 for p in paired)} of {len(paired)}; app-call time median "
           f"**{statistics.median(c['this'] / c['base'] for c in calls):.3f}**")
+    if args.time:
+        print("\n| function | base µs an app call (median) | this µs an app call (median) |")
+        print("|---|---|---|")
+        for name in args.time:
+            print(f"| {name} | {statistics.median(f['base'][name] for f in functions):.1f} "
+                  f"| {statistics.median(f['this'][name] for f in functions):.1f} |")
 
 
-def app_time(port: int) -> float:
-    """Microseconds of CPU an app call took in the worker since the last asking (bench/timed_app.py)."""
-    calls, seconds = urllib.request.urlopen(f"http://127.0.0.1:{port}/__timing", timeout=10).read().split()
-    return float(seconds) / max(1, int(calls)) * 1e6
+def app_time(port: int) -> tuple[float, dict[str, float]]:
+    """Microseconds of CPU an app call took in the worker since the last asking, and those of each timed function per
+    app call (bench/timed_app.py)."""
+    first, *lines = urllib.request.urlopen(f"http://127.0.0.1:{port}/__timing", timeout=10).read().decode().splitlines()
+    calls, seconds = first.split()
+    per_call = 1e6 / max(1, int(calls))
+    return float(seconds) * per_call, {name: float(spent) * per_call for spent, name in (line.split(" ", 1) for line in lines)}
 
 
 if __name__ == "__main__":
