@@ -61,8 +61,9 @@ def main() -> None:
         concepts = json.loads((ROOT / "tools" / "locales" / f"{code}.json").read_text(encoding="utf-8"))["concepts"]
         for concept, words in concepts.items():
             relevant = {concept, *english.get(concept, [])}
-            if min(sizes[label] for label in relevant if label in sizes) < DEPTH:
-                continue  # too few entries to fill a page
+            judged = [sizes[label] for label in relevant if label in sizes]
+            if not judged or min(judged) < DEPTH:
+                continue  # a concept of ours that no dataset label judges (explosion), or too few entries to fill a page
             for word in list(dict.fromkeys(words))[:3]:
                 concept_scores[code].append((precision(word, code, relevant), word, concept))
 

@@ -742,6 +742,21 @@ def test_a_blow_with_a_name_of_its_own_is_that_blow(run, key, romaji):
     assert GLOSSARY.rows[read.rows[0]].get("hit")
 
 
+@pytest.mark.parametrize("text", [
+    "（（（＜≪*****どっか～ん*****）＞）））",  # labelled a cute bunny
+    "チュドーン (／_;)／",                     # labelled loving with hearts
+    "（（（（(((ドカーン)))））））☆(/_x)/アレー",  # a blast that sends a face flying, not a blow landing
+])
+def test_a_face_that_goes_kaboom_is_named_an_explosion_and_found_by_the_word_not_as_cute(text, db):
+    explosion = {code: GLOSSARY.texts(code)["names"]["explosion"] for code in LOCALES}
+    rows = db.execute("SELECT t.locale, t.name, t.keywords FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id "
+                      "WHERE e.text = ?", (text,)).fetchall()
+    assert {locale: name for locale, name, _ in rows} == explosion, text
+    keywords = {locale: json.loads(words) for locale, _, words in rows}
+    assert "explosion" in keywords["en"] and "爆発" in keywords["ja"], keywords["en"]
+    assert not {"cute", "kawaii", "bunny", "love", "sparkle"} & set(keywords["en"]), keywords["en"]
+
+
 @pytest.mark.parametrize("run, key", [("オメデタ鉄球", "おめでた"), ("ｵﾒﾃﾞﾀﾎﾞｳﾘﾝｸﾞ", "おめでた"), ("オメデタ追尾ロケット", "おめでた"),
                                       ("オメデトウインク", "おめでとういんく"), ("オメデター", "おめでた")])
 def test_a_celebration_with_a_name_of_its_own_is_the_congratulation_it_begins_with(run, key):
