@@ -377,17 +377,25 @@ def test_an_edit_distance_is_exact_and_bounded_by_most_it_is_exact_up_to_it_and_
 
 def test_every_label_with_one_letter_dropped_is_found_again(catalog):
     # The whole English vocabulary of labels: each of 5+ letters, its middle letter dropped, finds one of the
-    # label's words first (corrected, or through its beginning).
+    # label's words first (corrected, or through its beginning). A concept of ours that no label of the dataset has
+    # (explosion) is found through what faces say as well, so its first match may be a gloss: it must find a face of
+    # that concept first.
+    import kaomoji_dataset
+
     from kaomoji_api.search import Searcher
 
     searcher = Searcher(catalog, depth=1, cache_bytes=0)
     english = json.loads((ROOT / "tools" / "locales" / "en.json").read_text(encoding="utf-8"))["concepts"]
+    labels = {label for e in kaomoji_dataset.all() for label in (e["category"], *e["emotion"], *e["intent"], *e["subject"])}
     words = [c for c in english if c.isalpha() and len(c) >= 5]
-    found = 0
+    found, ours = 0, [word for word in words if word not in labels]
     for word in words:
         hits, _ = searcher.search(word[:len(word) // 2] + word[len(word) // 2 + 1:], "en", 0, 1)
-        found += bool(hits) and hits[0][1].value.casefold() in english[word] + [word]
-    assert len(words) > 40 and found / len(words) >= 0.9, (found, len(words))
+        if word in ours:
+            assert hits and word in catalog.profile_texts("en")[catalog.entries.profiles[hits[0][0]]][1], word
+        else:
+            found += bool(hits) and hits[0][1].value.casefold() in english[word] + [word]
+    assert ours == ["explosion"] and len(words) - len(ours) > 40 and found / (len(words) - len(ours)) >= 0.9, (found, len(words))
 
 
 @pytest.mark.parametrize("q", ["xyzzyq", "qwxzjkvb", "zzkqwvpx", "bvnmqx"])
