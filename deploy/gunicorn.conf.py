@@ -62,7 +62,7 @@ def on_starting(server):
 
 
 def post_request(worker, req, environ, resp):
-    # The heap's freed pages go back to the system, at most once a second (kaomoji_api.current.trim_heap).
+    # The heap's freed pages go back to the system after a long request, else once a second (kaomoji_api.current.trim_heap).
     # A worker that swapped to a new catalog is replaced by a fresh one after this request: a fresh worker
     # needs ~15 MB less than one that freed an old catalog (kaomoji_api.current.restart_due says why and
     # when). gunicorn's own max_requests ends a worker the same way, after the request it is answering.

@@ -28,7 +28,8 @@ from kaomoji_api.search import Searcher
 from kaomoji_api.watch import WatchedFile
 
 RESTART_SPREAD = 10.0  # seconds over which the workers that swapped catalogs restart
-TRIM_SECONDS = 1.0  # a process hands its freed heap back at most this often (trim_heap)
+TRIM_SECONDS = 1.0  # a process hands its freed heap back at least this often while it answers (trim_heap)
+LONG_REQUEST_SECONDS = 0.002  # and after any request that took longer: one that freed much (trim_heap)
 
 
 @dataclass(frozen=True)
@@ -72,22 +73,28 @@ def _malloc_trim() -> None:
         ctypes.CDLL(None).malloc_trim(0)
 
 
-_last_trim = time.monotonic()
+_last_trim = _last_answered = time.monotonic()
 
 
 def trim_heap() -> None:
-    """Hand the heap's freed pages back to the system, at most once every TRIM_SECONDS; called after each request
-    (deploy/gunicorn.conf.py, post_request).
+    """Hand the heap's freed pages back to the system after a request that took over LONG_REQUEST_SECONDS since the last
+    one was answered, and otherwise once every TRIM_SECONDS; called after each request (deploy/gunicorn.conf.py,
+    post_request).
 
     What a request allocates and frees (a cold search's candidates, a list's rows) stays with glibc for reuse, in
     pages scattered through the heap that it does not give back by itself: after the broadest searches in six
     locales a worker holds ~1.2 MB of them. malloc_trim takes ~0.25 ms then, ~0.06 ms when there is little to give.
+    Trimmed only once a second, a worker kept what its last heavy requests freed for up to a second, ~0.7 MB of its
+    worst case (README, "Memory"). A request that takes milliseconds is one that allocates much (a broad search ranked
+    afresh, a list read from the file), or one after an idle moment; the sub-millisecond requests that make up a busy
+    worker's load are followed by one only once a second.
     """
-    global _last_trim
+    global _last_trim, _last_answered
     now = time.monotonic()
-    if now - _last_trim >= TRIM_SECONDS:
-        _last_trim = now
+    if now - _last_answered >= LONG_REQUEST_SECONDS or now - _last_trim >= TRIM_SECONDS:
         _malloc_trim()
+        _last_trim = now
+    _last_answered = time.monotonic()
 
 
 def restart_due(app) -> bool:
