@@ -742,6 +742,16 @@ def test_a_blow_with_a_name_of_its_own_is_that_blow(run, key, romaji):
     assert GLOSSARY.rows[read.rows[0]].get("hit")
 
 
+@pytest.mark.parametrize(("text", "part"), [
+    ("ﾎﾟﾁ…(｀･ω･´)ﾉ凸", "button"),       # pochi: the button it presses
+    ("凸(￣ヘ￣)", "middle-finger"),
+    ("(｀Д´)ﾉ凸", "middle-finger"),
+])
+def test_a_raised_block_is_the_button_a_face_says_it_presses_and_otherwise_a_middle_finger(text, part):
+    parts = GLOSSARY.read(text).parts
+    assert part in parts and not {"button", "middle-finger"} - {part} & set(parts), parts
+
+
 @pytest.mark.parametrize("text", [
     "（（（＜≪*****どっか～ん*****）＞）））",  # labelled a cute bunny
     "チュドーン (／_;)／",                     # labelled loving with hearts

@@ -107,6 +107,8 @@ GLINT, RIVAL_SPARKS = "glint", "rival-sparks"
 # お花をどうぞ, おめでと花束(・ω・)∠※.。・:*:・; 撒花！(￣▽￣)o∠※PAN! still pops.
 PARTY_POPPER, BOUQUET, FLOWERS = "party-popper", "bouquet", "花"
 BANG = re.compile(r"\s*(?:[PpＰｐ][AaOoＡａＯｏ][NnＮｎ]|ﾊﾟﾝ|ﾎﾟﾝ|パン|ポン|パーン|ﾊﾟｰﾝ)")
+# 凸 in a face that says it presses a button (ﾎﾟﾁ, ぽちっとな) is the button, not a raised middle finger: ﾎﾟﾁ…(｀･ω･´)ﾉ凸.
+MIDDLE_FINGER, BUTTON, PRESSING = "middle-finger", "button", "pressing-a-button"
 WEAPON_PARTS = frozenset({"gun", "knife", "spear", "shuriken"})
 # Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( .
 GLARE = re.compile("[)）川】＼] ?[・･.…‥]{2,}$")
@@ -369,6 +371,8 @@ class Glossary:
                 part_id = RIVAL_SPARKS
             elif part_id in SPARKLE_PARTS and wields:
                 part_id = GLINT
+            elif part_id == MIDDLE_FINGER and any(row.get("name") == PRESSING for row in said):
+                part_id = BUTTON
             elif part_id == PARTY_POPPER and FLOWERS in text and not BANG.match(text, end):
                 part_id = BOUQUET
             drawn.setdefault(part_id, []).append((start, end))
