@@ -13,8 +13,8 @@ TIMED_FUNCTIONS, when set, names functions whose calls are timed too, as `module
 wrapper that adds up its CPU time, and /__timing answers a line "seconds name" for each after the first. A function
 called by name through its module or class is timed; a copy imported with `from … import` before the wrapping is not
 (the app is imported first, so such copies exist: name the function where it is looked up). Time spent in a timed
-function called by another is counted in both. The wrapper's own cost (two reads of the thread's clock a call, ~0.56 µs each) is in the app call's time and, in
-part, the function's.
+function called by another is counted in both. The wrapper's own cost (two reads of the thread's clock a call,
+~0.56 µs each) is in the app call's time and, in part, the function's.
 """
 
 from __future__ import annotations
