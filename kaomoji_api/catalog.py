@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.textnorm import DRAWN_FACE
+from kaomoji_api.textnorm import drawn_face_match
 
 # tools/build_catalog.py links each catalog it checked and installed under this second name too, which a
 # worker starts on when the file under the first name is bad (kaomoji_api/current.py).
@@ -170,7 +170,7 @@ def _drawn_span(text: str) -> int:
     """Where the face `text` draws between its brackets (textnorm.drawn_face) is in its UTF-8, as Entries.drawn holds it:
     its first byte << 6 | its length in bytes (at most 12 characters and two brackets: 54 bytes), 0 for none. A face
     found after the text's first kilobyte is not named (the longest text of the catalog has 159 bytes)."""
-    found = DRAWN_FACE.search(text)
+    found = drawn_face_match(text)
     if found is None or (start := len(text[:found.start()].encode())) >= 1 << 10:
         return 0
     return start << 6 | len(found.group().encode())

@@ -110,13 +110,37 @@ def comparable(text: str, stemmer=None) -> str:
     )
 
 
-# The face a kaomoji draws between its brackets: (－_－) of ヾ(－_－)ﾉ, the first pair holding 1 to 12 characters.
+# The face a kaomoji draws between its brackets: (－_－) of ヾ(－_－)ﾉ, the first pair holding 1 to 12 characters that are
+# not a word (bracketed_word).
 DRAWN_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
+# What a word in brackets is written in: kana letters and kanji, the marks that lengthen a sound, and a half-width voicing
+# mark after a kana that takes it (ﾊﾞ, ﾎﾟ). Not ・ nor a mark standing alone (゜, or ﾟ after ﾛ): faces draw eyes with them.
+_KANA = "\u3041-\u3096\u30a1-\u30fa\uff66-\uff6f\uff71-\uff9d"
+_KANJI = "\u3400-\u4dbf\u4e00-\u9fff"
+_WORD_IN_BRACKETS = re.compile(f"(?:[ｳｶ-ﾄﾊ-ﾎ]ﾞ|[ﾊ-ﾎ]ﾟ|[{_KANA}{_KANJI}\u3005ー～〜ｰ])+")
+_KANJI_OR_TWO_KANA = re.compile(f"[{_KANJI}]|[{_KANA}].*[{_KANA}]")
+
+
+def bracketed_word(inner: str) -> bool:
+    """Whether what a pair of brackets holds is a word said, not a face drawn: kana and kanji alone, a kanji or two kana
+    letters at least (ドカーン, 笑, 自動ドア, ポッキー風味; a kanji alone is also the mouth or hands inside a larger face, as
+    工 in (-(工)-)). A pair that mirrors itself as eyes do is drawn with them: (ロロ), (炎ロ炎), (亝艸亝); so is a lone kana
+    (ツ) or marks alone (ーー)."""
+    return (_WORD_IN_BRACKETS.fullmatch(inner) is not None and _KANJI_OR_TWO_KANA.search(inner) is not None
+            and not (len(inner) > 1 and inner[0] == inner[-1]))
+
+
+def drawn_face_match(text: str) -> re.Match | None:
+    """Where the face a kaomoji draws is in `text`: its first pair of brackets that holds no word."""
+    for found in DRAWN_FACE.finditer(text):
+        if not bracketed_word(found.group(1)):
+            return found
+    return None
 
 
 def drawn_face(text: str) -> str | None:
     """The drawn face between its brackets, brackets included, when the kaomoji has one: what a note names."""
-    found = DRAWN_FACE.search(text)
+    found = drawn_face_match(text)
     return found.group() if found else None
 
 

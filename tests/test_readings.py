@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from bench.glossary_coverage import distinct_note_share
+from kaomoji_api import textnorm
 from kaomoji_api.catalog import MeaningRuns
 from kaomoji_api.pieces import ItemWriter
 from tools import build_catalog, faces, readings
@@ -660,9 +661,20 @@ def test_a_word_said_by_a_face_that_sleeps_is_read_as_it_says_it_asleep(face, ke
     assert [keys_of(run) for run in runs] == [[key]]
 
 
-def test_every_asleep_row_names_a_row_of_the_glossary():
-    asleep = [row for row in GLOSSARY.rows if row.get("asleep")]
-    assert asleep and all(row["asleep"] in GLOSSARY.row_of and row["asleep"] != row["key"] for row in asleep)
+@pytest.mark.parametrize("context", ["asleep", "blown"])
+def test_every_row_said_otherwise_in_a_context_names_a_row_of_the_glossary(context):
+    said = [row for row in GLOSSARY.rows if row.get(context)]
+    assert said and all(row[context] in GLOSSARY.row_of and row[context] != row["key"] for row in said)
+
+
+@pytest.mark.parametrize(("face", "key"), [
+    ("（（（（(((ドカーン)))））））☆(/_x)/アレー", "あれえ"),  # thrown by the blast: a cry as it flies
+    ("(((((((ドカーン)))))))☆州/_x州/アレー", "あれえ"),
+    ("(   )/ドモッ ( ・_)アレ? コッチカ・・・＼(^o^ )ドモドモ", "あれ"),  # no blast: puzzled, "huh?"
+])
+def test_a_word_cried_beside_a_blast_is_read_as_it_cries_it(face, key):
+    runs = [run for run in GLOSSARY.read(face).runs if faces.normalise(run.text) == "あれ"]
+    assert [keys_of(run) for run in runs] == [[key]]
 
 
 def test_a_lone_chun_swung_with_a_star_is_a_hammer_landing_a_blow():
@@ -1420,3 +1432,25 @@ def test_a_word_that_begins_like_another_is_read_as_itself(text, key, intent):
 def test_a_victims_spluttered_buha_is_no_laugh():
     # ﾌﾞﾊｯ after a kick is the cry of the one hit, spitting; only ﾌﾞﾊﾊ laughs.
     assert GLOSSARY.read("ｱｯﾊﾟｰ!! o(￣、￣)丿☆(　－o-)~~ ﾌﾞﾊｯ!!").intent != "laughing"
+
+
+@pytest.mark.parametrize(("inner", "word"), [
+    ("ドカーン", True), ("笑", True), ("自動ドア", True), ("ポッキー風味", True), ("ﾘﾝｸしてね", True), ("工", True),
+    ("ﾟﾛﾟﾒ", False), ("ノ・皿・", False), ("゜ロ゜ノ", False),  # eyes of ゜, ・ and ﾟ: faces drawn with kana
+    ("炎ロ炎", False), ("ロロ", False), ("亝艸亝", False),       # a pair that mirrors itself as eyes do
+    ("ツ", False), ("ーー", False), ("/_x", False),
+])
+def test_a_word_in_brackets_is_said_not_drawn(inner, word):
+    assert textnorm.bracketed_word(inner) is word
+
+
+def test_a_note_names_the_face_drawn_not_a_word_in_brackets(client, db):
+    """（（（(((ドカーン))))）☆(/_x)/アレー is a face flung by a blast: its note names (/_x), not the boom in brackets; and a
+    word in brackets with its reading, (汗) あせ, draws no face at all."""
+    by_text = {text: entry_id for text, entry_id in db.execute("SELECT text, id FROM entries")}
+    flung = items(client, f"/api/v1/kaomojis/{by_text['（（（（(((ドカーン)))））））☆(/_x)/アレー']}")
+    assert "Drawn as (/_x)" in flung["note"] and "(ドカーン)." not in flung["note"], flung["note"]
+    sweat = items(client, f"/api/v1/kaomojis/{by_text['(汗) あせ']}")
+    assert "Drawn as" not in sweat["note"], sweat["note"]
+    eyes = [text for text in by_text if text.startswith("Σ(゜ロ゜メ)")]
+    assert eyes and all("Drawn as (゜ロ゜メ)" in items(client, f"/api/v1/kaomojis/{by_text[text]}")["note"] for text in eyes)

@@ -71,6 +71,9 @@ IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised"
                           "hammer"})
 # Z's of sleep and rising bubbles: beside them a word may be said asleep (source.json `asleep`: ｸﾞｰ snores).
 SLEEP_PARTS = frozenset({"sleep-z", "bubbles"})
+# The name of the rows of an explosion's boom (ドカーン): beside one a word may be cried by a face it blows away
+# (source.json `blown`: アレー).
+BLAST = "explosion"
 # Parts drawn with the star their blow lands with (θ☆, 中☆).
 LANDING_PARTS = frozenset({"kick", "hammer"})
 FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
@@ -274,10 +277,10 @@ class Glossary:
             return runs
         return tuple(Run(run.text, run.romaji, (doubled[key],)) if key in doubled else run for run, key in zip(runs, keys, strict=True))
 
-    def _asleep(self, run: Run) -> Run:
-        """A run as a face that sleeps says it (source.json `asleep`): (-ω-).。o○ｸﾞｰ snores, where ｸﾞｰ alone is a
-        thumbs-up."""
-        other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get("asleep")
+    def _said_as(self, run: Run, context: str) -> Run:
+        """A run as a face in `context` says it (source.json `asleep`, `blown`): (-ω-).。o○ｸﾞｰ snores, where ｸﾞｰ alone is
+        a thumbs-up; (((ドカーン)))☆(/_x)/アレー cries out as it flies, where アレ alone is a puzzled "huh?"."""
+        other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get(context)
         return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
 
     def _syllable_greeting(self, key: str) -> bool:
@@ -346,7 +349,9 @@ class Glossary:
         ]
         ids = {part_id for _, _, part_id in found}
         if ids & SLEEP_PARTS:
-            runs = tuple(map(self._asleep, runs))
+            runs = tuple(self._said_as(run, "asleep") for run in runs)
+        if any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ()):
+            runs = tuple(self._said_as(run, "blown") for run in runs)
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         laughs = any(row["intent"] == "laughing" for row in rows)
         bangs = laughs or any(row["romaji"].startswith(BANGS) for row in rows)
