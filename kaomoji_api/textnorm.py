@@ -113,11 +113,12 @@ def comparable(text: str, stemmer=None) -> str:
 # The face a kaomoji draws between its brackets: (－_－) of ヾ(－_－)ﾉ, the first pair holding 1 to 12 characters that are
 # not a word (bracketed_word).
 DRAWN_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
-# What a word in brackets is written in: kana letters and kanji, the marks that lengthen a sound, and a half-width voicing
-# mark after a kana that takes it (ﾊﾞ, ﾎﾟ). Not ・ nor a mark standing alone (゜, or ﾟ after ﾛ): faces draw eyes with them.
+# What a word in brackets is written in: kana letters and kanji, the marks that lengthen a sound, a half-width voicing mark
+# after a kana that takes it (ﾊﾞ, ﾎﾟ), and its ! ? or …, set off by ≪ ≫ (≪ドカーン！！！≫). Not ・ nor a mark standing alone
+# (゜, or ﾟ after ﾛ), nor ≫ ≪ facing inwards (≫皿≪): faces draw eyes with them.
 _KANA = "\u3041-\u3096\u30a1-\u30fa\uff66-\uff6f\uff71-\uff9d"
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff"
-_WORD_IN_BRACKETS = re.compile(f"(?:[ｳｶ-ﾄﾊ-ﾎ]ﾞ|[ﾊ-ﾎ]ﾟ|[{_KANA}{_KANJI}\u3005ー～〜ｰ])+")
+_WORD_IN_BRACKETS = re.compile(f"[≪《]?(?:[ｳｶ-ﾄﾊ-ﾎ]ﾞ|[ﾊ-ﾎ]ﾟ|[{_KANA}{_KANJI}\u3005ー～〜ｰ!！?？…])+[≫》]?")
 _KANJI_OR_TWO_KANA = re.compile(f"[{_KANJI}]|[{_KANA}].*[{_KANA}]")
 
 

@@ -96,6 +96,7 @@ CHEEKS = frozenset({"○)", "○）"})
 FLIGHT = frozenset(" ≡=＝三ｰー－-─━―…‥・･~～)）")
 TWINKLES = ("kira", "pika", "kirari", "kyupi")  # a glint (ｷﾗｯ, ｷｭﾋﾟｰﾝ): the face sparkles
 IMPACT_PART = "impact-star"
+BLAST_STAR = "blast-star"  # the star of a hit in a face that says an explosion's boom: the blast's flash
 ARM_CHARS = "".join(faces.ARMS)
 # A hand slamming the table in fits of laughter: a star right after a swung arm, ﾉ彡☆ (or ノ＿彡☆, ノ☆彡), that lands on
 # no face, in a face that laughs or says ﾊﾞﾝﾊﾞﾝ. It is the bang of the table, not a blow and not a sparkle.
@@ -150,7 +151,7 @@ class Reading:
 def struck(reading: Reading) -> bool:
     """Whether a face's star is the flash of a hit (an impact, or the star a kick or a hammer lands with, θ☆, 中☆): its
     sparkle labels are noise."""
-    return IMPACT_PART in reading.parts or not LANDING_PARTS.isdisjoint(reading.parts)
+    return IMPACT_PART in reading.parts or BLAST_STAR in reading.parts or not LANDING_PARTS.isdisjoint(reading.parts)
 
 
 def banged(reading: Reading) -> bool:
@@ -350,7 +351,8 @@ class Glossary:
         ids = {part_id for _, _, part_id in found}
         if ids & SLEEP_PARTS:
             runs = tuple(self._said_as(run, "asleep") for run in runs)
-        if any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ()):
+        blast = any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ())
+        if blast:
             runs = tuple(self._said_as(run, "blown") for run in runs)
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         laughs = any(row["intent"] == "laughing" for row in rows)
@@ -371,7 +373,7 @@ class Glossary:
             elif arm is not None and text[end:end + 1] in STARDUST:
                 pass  # stardust flung by a waving arm: ヾ(=^_^=)ノ彡☆゜・。・゜★
             elif part_id in SPARKLE_PARTS and self._beside_a_hit(text, start, end, found, runs):
-                part_id = IMPACT_PART
+                part_id = BLAST_STAR if blast else IMPACT_PART
             elif part_id in SPARKLE_PARTS and GLARE.search(text, 0, start) and GLARE_AFTER.match(text, end):
                 part_id = RIVAL_SPARKS
             elif part_id in SPARKLE_PARTS and wields:
