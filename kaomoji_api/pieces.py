@@ -104,6 +104,7 @@ class LocalePieces(NamedTuple):
     when: dict[int, bytes]         # when to send a face of each intent, by intent id
     about: dict[int, bytes]        # what faces of each category are for, by category id
     quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
+    meaning: Callable[[int], bytes]  # an entry's meaning by its position (ItemWriter._meaning_writer)
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
@@ -160,7 +161,7 @@ class ItemWriter:
         pieces = self._locales.get(locale) or self._read_locale(locale)
         ids, ends, texts, flags, profiles, widths, fact_of = (
             self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._fact_of)
-        categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, self._meaning
+        categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, pieces.meaning
         written = []
         for index, position in enumerate(positions):
             text, flag = texts[ends[position]:ends[position + 1]], flags[position]
@@ -169,7 +170,7 @@ class ItemWriter:
             profile = profiles[position]
             written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":"%b"%b}' % (
                 ids[position], text, categories[profile], names[profile], keywords[profile], widths[position],
-                facts[fact_of[position]], meaning(position, pieces), extras[index] if extras else b"",
+                facts[fact_of[position]], meaning(position), extras[index] if extras else b"",
             ))
         return written
 
@@ -198,7 +199,7 @@ class ItemWriter:
             keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
-        return HtmlTexts(face, html_inside(self._meaning(position, pieces)), html_inside(self._note(position, pieces)),
+        return HtmlTexts(face, html_inside(pieces.meaning(position)), html_inside(self._note(position, pieces)),
                          self._usage(position, locale, html_text, face), keywords)
 
     def text(self, position: int) -> bytes:
@@ -213,24 +214,33 @@ class ItemWriter:
     def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
         failing that, its name."""
-        return b'"%b"' % self._meaning(position, self._locales.get(locale) or self._read_locale(locale))
+        return b'"%b"' % (self._locales.get(locale) or self._read_locale(locale)).meaning(position)
 
-    def _meaning(self, position: int, pieces: LocalePieces) -> bytes:
-        """The meaning as `pieces` write it: a line for each of the reading's runs, its head and its gloss."""
-        reading = self._readings[position]
-        run = self._first_runs[reading]
-        if run:
-            heads, ends = pieces.heads
-            glosses, gloss_ends = pieces.glosses
-            colon, fragment = pieces.colon, self._first_fragments[reading]
-            line = heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
-            run = self._second_runs[reading]
-            if not run:
-                return line
-            fragment = self._second_fragments[reading]
-            return line + pieces.separator + heads[ends[run - 1]:ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
-        part = self._lead_parts[position]
-        return pieces.parts[part] if part else pieces.names[self._profiles[position]]
+    def _meaning_writer(self, names: list, heads: tuple[bytes, array], colon: bytes, glosses: tuple[bytes, array],
+                        separator: bytes, parts: dict[int, bytes]) -> Callable[[int], bytes]:
+        """What writes an entry's meaning in a locale written with these pieces: a line for each of its reading's runs,
+        its head and its gloss; failing a reading, its most telling drawn part; failing that, its name. Everything it
+        reads is bound here once, not looked up on the writer for each of the up to 100 items of a request."""
+        readings, first_runs, second_runs = self._readings, self._first_runs, self._second_runs
+        first_fragments, second_fragments, lead_parts, profiles = self._first_fragments, self._second_fragments, self._lead_parts, self._profiles
+        heads, head_ends = heads
+        glosses, gloss_ends = glosses
+
+        def meaning(position: int) -> bytes:
+            reading = readings[position]
+            run = first_runs[reading]
+            if run:
+                fragment = first_fragments[reading]
+                line = heads[head_ends[run - 1]:head_ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
+                run = second_runs[reading]
+                if not run:
+                    return line
+                fragment = second_fragments[reading]
+                return line + separator + heads[head_ends[run - 1]:head_ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
+            part = lead_parts[position]
+            return parts[part] if part else names[profiles[position]]
+
+        return meaning
 
     def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, array], locale: str) -> tuple[tuple[bytes, array], bytes]:
         """Each run's line of a meaning written with `frame` (its {gloss} last), up to the frame's last {text} or
@@ -355,11 +365,13 @@ class ItemWriter:
         for profile, name, words in catalog.profile_rows(locale):
             names[profile] = encoded_names.get(name) or encoded_names.setdefault(name, json_inside(name))
             keywords[profile] = encoded_keywords.get(words) or encoded_keywords.setdefault(words, json_inside(orjson.loads(words)))
+        heads, colon = self._heads(json_inside(frames.meaning), quote, glosses, locale)
+        separator = json_inside(frames.meaning_separator)
+        parts, when, about = ({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale))
         pieces = self._locales[locale] = LocalePieces(
-            names, keywords, glosses, *self._heads(json_inside(frames.meaning), quote, glosses, locale), json_inside(frames.meaning_separator),
+            names, keywords, glosses, heads, colon, separator,
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
-            *({number: json_inside(text) for number, text in texts.items()} for texts in catalog.note_texts(locale)),
-            quote,
+            parts, when, about, quote, self._meaning_writer(names, heads, colon, glosses, separator, parts),
         )
         return pieces
