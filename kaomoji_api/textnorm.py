@@ -123,10 +123,10 @@ _KANJI_OR_TWO_KANA = re.compile(f"[{_KANJI}]|[{_KANA}].*[{_KANA}]")
 
 
 def bracketed_word(inner: str) -> bool:
-    """Whether what a pair of brackets holds is a word said, not a face drawn: kana and kanji alone, a kanji or two kana
-    letters at least (ドカーン, 笑, 自動ドア, ポッキー風味; a kanji alone is also the mouth or hands inside a larger face, as
-    工 in (-(工)-)). A pair that mirrors itself as eyes do is drawn with them: (ロロ), (炎ロ炎), (亝艸亝); so is a lone kana
-    (ツ) or marks alone (ーー)."""
+    """Whether what a pair of brackets holds is a word said, not a face drawn: kana and kanji (with a word's ! ? …, and
+    ≪ ≫ around it) and nothing else, a kanji or two kana letters at least (ドカーン, 笑, 自動ドア, ≪ドカーン！！！≫; a kanji
+    alone is also the mouth or hands inside a larger face, as 工 in (-(工)-)). A pair that mirrors itself as eyes do is
+    drawn with them: (ロロ), (炎ロ炎), (亝艸亝); so is a lone kana (ツ) or marks alone (ーー)."""
     return (_WORD_IN_BRACKETS.fullmatch(inner) is not None and _KANJI_OR_TWO_KANA.search(inner) is not None
             and not (len(inner) > 1 and inner[0] == inner[-1]))
 

@@ -149,8 +149,8 @@ class Reading:
 
 
 def struck(reading: Reading) -> bool:
-    """Whether a face's star is the flash of a hit (an impact, or the star a kick or a hammer lands with, θ☆, 中☆): its
-    sparkle labels are noise."""
+    """Whether a face's star is the flash of a hit (an impact, a blast's flash, or the star a kick or a hammer lands with,
+    θ☆, 中☆): its sparkle labels are noise."""
     return IMPACT_PART in reading.parts or BLAST_STAR in reading.parts or not LANDING_PARTS.isdisjoint(reading.parts)
 
 
