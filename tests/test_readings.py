@@ -779,6 +779,17 @@ def test_a_face_that_goes_kaboom_is_named_an_explosion_and_found_by_the_word_not
     assert not {"cute", "kawaii", "bunny", "love", "sparkle"} & set(keywords["en"]), keywords["en"]
 
 
+def test_no_face_that_goes_kaboom_is_filed_under_an_animal_it_does_not_draw(db):
+    """Labels took the flung (／_x)/ of a blast for a bunny's ears: a face named an explosion and filed under an animal
+    leaves it for fight, as most faces that go kaboom are."""
+    name = GLOSSARY.texts("en")["names"]["explosion"]
+    filed = db.execute("SELECT e.text, c.slug FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id AND t.locale = 'en' "
+                       "JOIN categories c ON c.id = e.category_id WHERE t.name = ?", (name,)).fetchall()
+    slugs = dict(filed)
+    assert len(filed) > 50 and slugs["（（（＜≪*****どっか～ん*****）＞）））"] == "fight", filed
+    assert not [(text, slug) for text, slug in filed if slug in readings.ANIMAL_CATEGORIES], filed
+
+
 @pytest.mark.parametrize("run, key", [("オメデタ鉄球", "おめでた"), ("ｵﾒﾃﾞﾀﾎﾞｳﾘﾝｸﾞ", "おめでた"), ("オメデタ追尾ロケット", "おめでた"),
                                       ("オメデトウインク", "おめでとういんく"), ("オメデター", "おめでた")])
 def test_a_celebration_with_a_name_of_its_own_is_the_congratulation_it_begins_with(run, key):

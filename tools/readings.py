@@ -74,6 +74,9 @@ SLEEP_PARTS = frozenset({"sleep-z", "bubbles"})
 # The name of the rows of an explosion's boom (ドカーン): beside one a word may be cried by a face it blows away
 # (source.json `blown`: アレー).
 BLAST = "explosion"
+# Where a face goes when the name its text gives re-homes it: an explosion its labels filed as a bunny is a fight, as
+# most of the faces that go kaboom are.
+NAME_CATEGORY = {BLAST: "fight"}
 # Parts drawn with the star their blow lands with (θ☆, 中☆).
 LANDING_PARTS = frozenset({"kick", "hammer"})
 FLUNG_PARTS = frozenset({"table", "thrown", "fling"})
@@ -406,9 +409,10 @@ class Glossary:
 
         A text or part that names a category (mahjong, pachinko, sports) makes it the main one, and the
         labels' category stays beside it unless it was the catch-all gaming or other. An animal category
-        whose face draws no animal was a noisy label when the text says something: its category or intent
-        re-homes the face (マイリマシタ, "I give up", leaves bunny). So is a category that the text's intent
-        contradicts (intents.json `contradicts`): a face that says Merry Christmas leaves angry for greeting.
+        whose face draws no animal was a noisy label when the text says something: its category, the name it gives
+        or its intent re-homes the face (マイリマシタ, "I give up", leaves bunny; so does ドカーン, an explosion, for
+        fight). So is a category that the text's intent contradicts (intents.json `contradicts`): a face that says Merry
+        Christmas leaves angry for greeting.
         A face that says a greeting is in greeting too. A face whose star is the flash of a hit (`struck`) was filed
         under sparkle by that star: it is a fight (┌┤´д｀├┘ﾁｮｯﾌﾟ☆/(x_x)); one whose star is a table banged in
         laughter (`banged`), filed under sparkle or fight by that star, is happy; one slammed in anger (`slammed`), angry.
@@ -424,6 +428,8 @@ class Glossary:
         misfiled = slug in ANIMAL_CATEGORIES and not reading.animal or contradicted
         if reading.category:
             found = [reading.category] + ([slug] if slug not in LEFT_FOR_NAMED and not misfiled else [])
+        elif misfiled and reading.name in NAME_CATEGORY:
+            found = [NAME_CATEGORY[reading.name]]
         elif misfiled and reading.intent in INTENT_CATEGORY:
             found = [INTENT_CATEGORY[reading.intent]]
         else:
