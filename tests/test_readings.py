@@ -142,7 +142,12 @@ def test_a_meaning_shows_the_strongest_of_what_a_face_says_in_the_faces_order():
         == ["こ", "ニパッ"]
     more = 0
     for entry in faces.served_entries():
-        explained = [run for run in dict.fromkeys(GLOSSARY.read(entry["text"]).runs) if run.rows]
+        # Each glossary row once, where the face first says it: (汗) あせ is one word in kanji and in kana.
+        explained, rows = [], set()
+        for run in GLOSSARY.read(entry["text"]).runs:
+            if run.rows and run.rows not in rows:
+                rows.add(run.rows)
+                explained.append(run)
         pieces = readings.meaning_pieces(GLOSSARY, tuple(explained))
         shown = [run for run in explained if readings.UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))) in pieces.split(readings.RECORD)]
         assert len(shown) == min(len(explained), readings.MAX_MEANING_RUNS), entry["text"]
@@ -1468,3 +1473,26 @@ def test_a_note_names_the_face_drawn_not_a_word_in_brackets(client, db):
     assert "Drawn as" not in sweat["note"], sweat["note"]
     eyes = [text for text in by_text if text.startswith("Σ(゜ロ゜メ)")]
     assert eyes and all("Drawn as (゜ロ゜メ)" in items(client, f"/api/v1/kaomojis/{by_text[text]}")["note"] for text in eyes)
+
+
+@pytest.mark.parametrize(("face", "key"), [
+    ("(汗) あせ", "汗"), ("(涙) なみだ", "涙"), ("(眠) ねみぃ", "眠"), ("(謝) しゃざい", "謝"),  # a kanji and its reading
+    ("|´･_･`)｡oO(暇)", "暇"), ("ε=ε=(怒ﾟДﾟ)ﾉ", "怒"), ("('ε`汗)", "汗"),
+])
+def test_a_kanji_tag_is_read_and_its_reading_beside_it_is_said_once(face, key):
+    reading = GLOSSARY.read(face)
+    assert reading.explained and {k for run in reading.runs for k in keys_of(run)} == {key}, reading.runs
+    pieces = readings.meaning_pieces(GLOSSARY, reading.runs)
+    assert pieces.count(readings.UNIT) == 2, pieces  # one run shown, not the word in kanji and again in kana
+
+
+def test_a_blush_tag_is_read_beside_the_shy_word_it_is_read_as():
+    reading = GLOSSARY.read("(照) てれ")  # 照 was romanised as the name Terashi
+    assert reading.explained and [keys_of(run) for run in reading.runs] == [["照"], ["てれてれ"]], reading.runs
+
+
+def test_a_meaning_shows_each_row_once_however_often_a_face_says_it():
+    pieces = readings.meaning_pieces(GLOSSARY, GLOSSARY.read("o(>< )oダメーo( ><)oダメ").runs)
+    assert pieces.count(readings.RECORD) == 0 and pieces.startswith("ダメー"), pieces
+    pieces = readings.meaning_pieces(GLOSSARY, GLOSSARY.read("ｺﾛｺﾛ(‥)(: )(¨)( :)(‥)( v^-ﾟ)⌒☆ﾌﾞｲ!(ﾟ∇^*)ｖ⌒☆ﾌﾞｲｯ!").runs)
+    assert [piece.split(readings.UNIT)[0] for piece in pieces.split(readings.RECORD)] == ["ｺﾛｺﾛ", "ﾌﾞｲ"], pieces

@@ -598,8 +598,13 @@ def meaning_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
     """What an item's meaning is written from, in any locale: its explained runs, each as text, romaji and fragment id
     (glossary row number + 1). The service fills the locale's `meaning` frame with them. Of more than it shows, the
     runs of the strongest intents, in the face's order: ﾋｭｰｰ ｽﾄｯ…ﾀﾀﾞｲﾏｧ means "I'm home", not a whoosh and a thud. The
-    weak intents rank alike, so a word spelled across faces (こ…ん…ば…ん…わ) shows its first letters."""
-    explained = [run for run in dict.fromkeys(runs) if run.rows]
+    weak intents rank alike, so a word spelled across faces (こ…ん…ば…ん…わ) shows its first letters. A row is shown once,
+    as a note says it once: (汗) あせ writes one word twice, in kanji and in kana."""
+    explained, shown = [], set()
+    for run in dict.fromkeys(runs):
+        if run.rows and run.rows not in shown:
+            shown.add(run.rows)
+            explained.append(run)
     if len(explained) > MAX_MEANING_RUNS:
         strongest = sorted(range(len(explained)), key=lambda i: meaning_rank(glossary.rows[explained[i].rows[0]]["intent"]))
         explained = [explained[i] for i in sorted(strongest[:MAX_MEANING_RUNS])]
