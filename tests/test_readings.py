@@ -682,6 +682,59 @@ def test_a_word_cried_beside_a_blast_is_read_as_it_cries_it(face, key):
     assert [keys_of(run) for run in runs] == [[key]]
 
 
+def test_a_word_beside_another_is_read_as_that_other_makes_it_say():
+    """ふら staggers, but in a hula dance (ﾌﾗﾀﾞﾝｽ) it sways to the music, as ～ふら does (source.json `beside`)."""
+    hula = GLOSSARY.row_of["ーふら"]
+    dance = GLOSSARY.read("～／(≡￣　x　￣～≡)＼ふら／(≡～￣　x　￣≡)＼～ふら フラダンスゥ").runs
+    assert [run.rows for run in dance[:2]] == [(hula,), (hula,)]
+    assert GLOSSARY.read("(@_@)フラー").runs[0].rows == (GLOSSARY.row_of["ふら"],)
+
+
+def test_every_row_said_otherwise_beside_a_word_names_rows_of_the_glossary():
+    beside = [row for row in GLOSSARY.rows if row.get("beside")]
+    assert beside and all(other in GLOSSARY.row_of and key in GLOSSARY.row_of and key != row["key"]
+                          for row in beside for other, key in row["beside"].items())
+
+
+@pytest.mark.parametrize(("face", "text"), [
+    ("～～～～～バサッバサッヘ(；ё_ё)へ", "バサッバサッ"),  # the waves are its flight, drawn
+    ("～～～ウマイ(*´▽`*)", "ウマイ"),
+    ("(^_^)ウマイ～", "ウマイ～"),                  # drawn out after it, the word keeps its wave
+])
+def test_a_note_quotes_a_word_without_the_waves_drawn_before_it(face, text):
+    assert GLOSSARY.read(face).runs[0].text == text
+
+
+@pytest.mark.parametrize(("run", "romaji"), [
+    ("キョロキョロ", "kyorokyoro"),  # a variant of row きょろ (kyoro): what it writes
+    ("ｶﾝﾊﾟ", "kanpa"),               # of かんぱい
+    ("ツモレ", "tsumore"),
+    ("キョロ", "kyoro"),             # the row's own key: the row's romaji
+    ("ｵﾁｬﾄﾞｳｿﾞｰ", "ocha douzo"),     # a row written in two words keeps them
+    ("酔拳ヨロ", "suiken"),          # with kanji, which cutlet may misread (yoiken): the row's
+])
+def test_a_variant_is_romanised_as_it_is_written(run, romaji):
+    assert GLOSSARY.read_run(run).romaji == romaji
+
+
+@pytest.mark.parametrize(("run", "key"), [
+    ("大好き", "だいすき"),          # kanji and kana, read as the tokenizer reads them
+    ("お疲れ様ぁ", "おつかれさま"),
+    ("呪ってやる", "のろってやる"),
+    ("こんにち波", "こんにちは"),    # a pun on hello
+    ("投げ", None),                  # ＰＣ投げ throws a computer: two kana are no blown kiss (なげ)
+])
+def test_a_word_written_in_kanji_is_read_by_its_reading(run, key):
+    read = GLOSSARY.read_run(run)
+    assert (keys_of(read) if read.rows else None) == ([key] if key else None)
+
+
+def test_a_kanji_said_over_and_over_is_that_kanji():
+    """愛愛愛愛 is 愛, love, said four times, romanised as the row is: not the name cutlet reads (Aiai Aiai)."""
+    read = GLOSSARY.read_run("愛愛愛愛")
+    assert keys_of(read) == ["愛"] and read.romaji == "ai ai ai ai"
+
+
 def test_a_lone_chun_swung_with_a_star_is_a_hammer_landing_a_blow():
     """_中☆ is a hammer (part `hammer`) whose star is the flash of the blow: a fight, not a sparkle, and no mahjong tile."""
     reading = GLOSSARY.read("( --)_中☆(>_< )　ピコンッ")

@@ -110,11 +110,12 @@ def _trim(run: str, before: str, after: str) -> str:
     """Drop arms glued to a face: a leading one after a closing bracket, a trailing one
     before an opening bracket. エヘヘ( keeps its last ヘ: it repeats the one before it.
     Hair and spray lines that start or end a run are the face's edge, and an arm beside them is glued to it:
-    川*｀皿´川ノ殺せ reads 殺せ, 鹵~巛殺殺殺 reads 殺殺殺, ｵﾗ州゜_゜州 reads ｵﾗ."""
-    if run[:1] in _EDGES and run.lstrip(_EDGES + _EDGE_ARMS):
-        run = run.lstrip(_EDGES + _EDGE_ARMS)
-    if run[-1:] in _EDGES and run.rstrip(_EDGES + _EDGE_ARMS):
-        run = run.rstrip(_EDGES + _EDGE_ARMS)
+    川*｀皿´川ノ殺せ reads 殺せ, 鹵~巛殺殺殺 reads 殺殺殺, ｵﾗ州゜_゜州 reads ｵﾗ; and so is a wave beside them, the hair
+    swaying: ～川ふら川～ reads ふら."""
+    if run.lstrip(_WAVES)[:1] in _EDGES and run.lstrip(_WAVES + _EDGES + _EDGE_ARMS):
+        run = run.lstrip(_WAVES + _EDGES + _EDGE_ARMS)
+    if run.rstrip(_WAVES)[-1:] in _EDGES and run.rstrip(_WAVES + _EDGES + _EDGE_ARMS):
+        run = run.rstrip(_WAVES + _EDGES + _EDGE_ARMS)
     if before in _CLOSE:
         # Not a kana a voicing mark makes a letter of: ]ﾍﾟﾀｯ is ﾍﾟﾀｯ (peta), not an arm and ﾟﾀｯ.
         while run and run[0] in _ARMS and run[1:2] not in _VOICING_MARKS:
@@ -125,6 +126,7 @@ def _trim(run: str, before: str, after: str) -> str:
     return run
 
 
+_WAVES = "～〜"
 # A つ drawn out with a wave is no arm but the last letter of a word spelled across faces: お(…)は(…)つ～♪ (ohatsu).
 _DRAWN_OUT_TSU = re.compile("[つツ][～〜]+")
 
@@ -210,6 +212,12 @@ def _tagger():
 # Parts of speech that need no glossary row of their own when a split leaves them over:
 # particles (ね, よ, の), auxiliaries (ます, た) and symbols.
 _FUNCTION_POS = frozenset({"助詞", "助動詞", "補助記号", "空白"})
+
+
+def kana_reading(run: str) -> str:
+    """A run as the tokenizer reads it, in katakana: 大好き → ダイスキ, 呪ってやる → ノロッテヤル (a word it does not
+    know stays as written)."""
+    return "".join(word.feature.kana or word.surface for word in _tagger()(unicodedata.normalize("NFKC", run)))
 
 
 def tokens(run: str) -> list[tuple[str, str]]:

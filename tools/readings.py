@@ -37,7 +37,13 @@ STRONG_INTENTS = (
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
-HIRAGANA = re.compile("[\u3041-\u309f]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
+HIRAGANA = re.compile("[\u3041-\u309f]+")
+KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # a kanji, written for its meaning
+KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9d]")
+WAVES = "～〜"  # drawn before a word, its motion
+# A run of kana alone, full- or half-width, with its long marks and waves: what cutlet reads whole (Glossary._romaji).
+SMALL_VOWELS = re.compile("[ぁぃぅぇぉ]")  # one left in a reading (おはよぅ) is a sound cutlet drops: ohayu
+KANA_WORD = re.compile("[\u3041-\u309f\u30a0-\u30ff\uff66-\uff9f～〜]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
 INTENT_RANK = {intent: rank for rank, intent in enumerate(STRONG_INTENTS + WEAK_INTENTS)}
 
@@ -183,6 +189,12 @@ def _load(name: str):
     return json.loads((GLOSSARY_DIR / name).read_text(encoding="utf-8"))
 
 
+def _unlengthened(romaji: str) -> str:
+    """Romaji with its long vowels short and は read as the particle (arigatoo, arigatou → arigato; konbanha →
+    konbanwa): two spellings of one word differ only so."""
+    return re.sub(r"([aiueo])\1+", r"\1", romaji).replace("ou", "o").replace("ha", "wa")
+
+
 class Glossary:
     """The glossary's source rows, parts, intents and sensitive terms, ready to read faces with."""
 
@@ -247,13 +259,18 @@ class Glossary:
             # A word drawn out into another (source.json `drawn_out`): ﾎﾟｶｯ is a bonk, ﾎﾟｶｰ the blank stare of ﾎﾟｶｰﾝ.
             return Run(run, faces.romanise(faces.reading(said)), (self.row_of[longer],))
         if key in self.row_of:
-            # The row's romaji, which a writer checked (cutlet reads 高めリーチ as "takame ri- chi").
-            return Run(run, self.rows[self.row_of[key]]["romaji"], (self.row_of[key],))
+            return Run(run, self._romaji(said, key), (self.row_of[key],))
         romaji = faces.romanise(faces.reading(said))
         if (number := self._repeated(key)) is not None:
             return Run(run, romaji, (number,))
         pieces = faces.split(said, self.keys)
+        if pieces is None and (number := self._kanji_word(said)) is not None:
+            return Run(run, self.rows[number]["romaji"], (number,))
         if pieces is None and (number := self._stammered(key)) is not None:
+            row = self.rows[number]
+            if key == key[0] * len(key) and row["key"] == key[0] * len(row["key"]) and len(words := row["romaji"].split()) == len(row["key"]):
+                # a kanji said over (愛愛愛愛): ai ai ai ai, where cutlet reads a name, Aiai Aiai
+                romaji = " ".join(words[:1] * len(key))
             return Run(run, romaji, (number,))
         if pieces is None and (blow := next((b for b in self._blows if key.endswith(b) and key != b), None)):
             # A blow with a name of its own (ﾄﾞﾗﾑ缶ﾊﾟﾝﾁ, 右フック, ローリングエルボー): the blow, said as its row says it.
@@ -270,6 +287,34 @@ class Glossary:
             rows = tuple(n for n in rows if self.rows[n]["intent"] != "letter")
         return Run(run, romaji, rows)
 
+    def _kanji_word(self, said: str) -> int | None:
+        """The row of a word written in kanji and kana whose reading a row has in kana, as the tokenizer reads it: 大好き
+        is だいすき, お疲れ様 おつかれさま, 呪ってやる のろってやる, こんにち波 (a pun) こんにちは. A reading of three kana at
+        least: 投げ in ＰＣ投げ! throws a computer, and is no なげ, the blown kiss of 投げキッス."""
+        if not (KANJI.search(said) and KANA.search(said)):
+            return None
+        key = faces.normalise(faces.kana_reading(said))
+        number = self.row_of.get(key)
+        if number is None or len(key) < 3 or self.rows[number]["intent"] in ("letter", "none"):
+            return None
+        return number
+
+    def _romaji(self, said: str, key: str) -> str:
+        """The romaji of a run a row explains: the row's, which a writer checked (cutlet reads 高めリーチ as "takame ri-
+        chi"); for a variant spelled otherwise than the row's key, what it writes, when cutlet reads it whole (kana
+        alone, a word of letters that starts as the row's does): キョロキョロ is kyorokyoro, not the row's kyoro, ｶﾝﾊﾟ
+        kanpa, not kanpai. Kanji (酔拳ヨロ), a small vowel (ォメデトォ, ｵﾊﾖｩ), a row written in two words and a
+        spelling that only lengthens a vowel (ありがとう, the row's arigatoo) keep the row's."""
+        romaji = self.rows[self.row_of[key]]["romaji"]
+        if key == self.rows[self.row_of[key]]["key"] or " " in romaji or not KANA_WORD.fullmatch(said):
+            return romaji
+        spoken = faces.reading(said)
+        written = faces.romanise(spoken)
+        if not (written.isascii() and written.isalpha() and written[:1] == romaji[:1]) or SMALL_VOWELS.search(spoken) \
+                or _unlengthened(written) == _unlengthened(romaji):
+            return romaji  # the row's when the two differ only in a long vowel: ありがとう stays arigatoo, as the row has it
+        return written
+
     def _doubled(self, runs: tuple[Run, ...]) -> tuple[Run, ...]:
         """A word said again in a run of its own is its doubled word, when the glossary has that: ﾄﾞｷ((・ェ・))ﾄﾞｷ is
         the heartbeat ドキドキ, not two jolts; in 酔拳 ﾖﾛ (…) ﾖﾛ the drunken fist totters (よろよろ), where ﾖﾛ alone is short
@@ -281,11 +326,29 @@ class Glossary:
             return runs
         return tuple(Run(run.text, run.romaji, (doubled[key],)) if key in doubled else run for run, key in zip(runs, keys, strict=True))
 
+    @staticmethod
+    def _shown(run: Run) -> Run:
+        """A run as a note and a meaning quote it: without the waves drawn before it (～～～～～バサッバサッ flaps
+        バサッバサッ). Its key keeps them, as ～ふら, a hula's sway, is another row than ふら, a stagger."""
+        text = run.text.lstrip(WAVES)
+        return Run(text, run.romaji.lstrip("- "), run.rows) if text and text != run.text else run  # cutlet's wave: -ohisa
+
     def _said_as(self, run: Run, context: str) -> Run:
         """A run as a face in `context` says it (source.json `asleep`, `blown`): (-ω-).。o○ｸﾞｰ snores, where ｸﾞｰ alone is
         a thumbs-up; (((ドカーン)))☆(/_x)/アレー cries out as it flies, where アレ alone is a puzzled "huh?"."""
         other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get(context)
         return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
+
+    def _beside(self, runs: tuple[Run, ...]) -> tuple[Run, ...]:
+        """Runs as the words beside them make them say (source.json `beside`: {that word's key: the key of the row this
+        one then is}): in a hula dance (ﾌﾗﾀﾞﾝｽ), ふら sways to the music, where alone it staggers."""
+        said = {number for run in runs for number in run.rows or ()}
+        reread = []
+        for run in runs:
+            row = self.rows[run.rows[0]] if run.rows and len(run.rows) == 1 else {}
+            other = next((key for beside, key in row.get("beside", {}).items() if self.row_of.get(beside) in said), None)
+            reread.append(Run(run.text, run.romaji, (self.row_of[other],)) if other else run)
+        return tuple(reread)
 
     def _syllable_greeting(self, key: str) -> bool:
         """Whether a row is a greeting of one syllable (や, "hey"; じゃ, "later"): inside a word the tokenizer cut, it is a
@@ -326,7 +389,11 @@ class Glossary:
             while stem[unit:].startswith(said):
                 stem, times = stem[unit:], times + 1
                 number = self.row_of.get(stem)
-                if number is None or len(stem) < 2 or self.rows[number]["intent"] in ("letter", "none"):
+                if number is None or self.rows[number]["intent"] in ("letter", "none"):
+                    continue
+                if stem == said and KANJI.fullmatch(said):  # a kanji said over and over: 愛愛愛愛 is 愛, love
+                    return number
+                if len(stem) < 2:
                     continue
                 if (stem != said or said * 2 in self.row_of) and (unit > 1 or times > 1):
                     return number
@@ -357,6 +424,7 @@ class Glossary:
         blast = any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ())
         if blast:
             runs = tuple(self._said_as(run, "blown") for run in runs)
+        runs = self._beside(runs)
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         laughs = any(row["intent"] == "laughing" for row in rows)
         bangs = laughs or any(row["romaji"].startswith(BANGS) for row in rows)
@@ -398,7 +466,7 @@ class Glossary:
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
         named = next((row for row in rows if row.get("name") or row.get("label_name")), {})
         return Reading(
-            runs=runs, parts=tuple(parts), intent=intent, category=category,
+            runs=tuple(self._shown(run) for run in runs), parts=tuple(parts), intent=intent, category=category,
             name=named.get("name"), label_name=named.get("label_name"),
             sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
