@@ -175,6 +175,8 @@ def test_no_note_or_meaning_shows_empty_brackets_or_says_a_reading_twice(db, cat
         for key, gloss in GLOSSARY.texts(code)["fragments"].items():
             if romaji[key]:
                 assert f"({romaji[key]})" not in gloss and f"（{romaji[key]}）" not in gloss, (code, key, gloss)
+                # nor opens with it: 「清一色」 chiniisou: chiniisou: a mahjong hand…
+                assert not re.match(re.escape(romaji[key]) + "[ \u00a0]?[:：]", gloss, re.I), (code, key, gloss)
         for position in range(0, catalog.entries.visible, 7):
             meaning = orjson.loads(writer.meaning(position, code))
             assert not empty.search(meaning) and "」 :" not in meaning and "」 ：" not in meaning, (code, meaning)
@@ -727,6 +729,15 @@ def test_a_variant_is_romanised_as_it_is_written(run, romaji):
 def test_a_word_written_in_kanji_is_read_by_its_reading(run, key):
     read = GLOSSARY.read_run(run)
     assert (keys_of(read) if read.rows else None) == ([key] if key else None)
+
+
+@pytest.mark.parametrize(("face", "key"), [
+    ("ｶﾞ━━(ﾟДﾟ;)━━━ﾝ!!!!!", "がーん"),        # two letters drawn apart by long lines: one word drawn out, aghast
+    ("ガ━l||l(０Δ０)l||l━ン", "がーん"),
+    ("(ﾉT△Σ|壁| ｶﾞﾝ!!", "がん"),               # said at once: the clang of running into a wall
+])
+def test_a_word_spelled_across_a_face_with_long_lines_between_is_drawn_out(face, key):
+    assert keys_of(GLOSSARY.read(face).runs[-1]) == [key]
 
 
 def test_a_kanji_said_over_and_over_is_that_kanji():

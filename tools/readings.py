@@ -37,13 +37,14 @@ STRONG_INTENTS = (
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
-HIRAGANA = re.compile("[\u3041-\u309f]+")
+HIRAGANA = re.compile("[\u3041-\u309f]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
 KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # a kanji, written for its meaning
-KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9d]")
+KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9d]")  # a kana, full- or half-width
 WAVES = "～〜"  # drawn before a word, its motion
-# A run of kana alone, full- or half-width, with its long marks and waves: what cutlet reads whole (Glossary._romaji).
+DRAWN_OUT_LINE = re.compile("[━─]")  # a word's long mark drawn as a line across a face: ｶﾞ━━(ﾟДﾟ;)━━━ﾝ
 SMALL_VOWELS = re.compile("[ぁぃぅぇぉ]")  # one left in a reading (おはよぅ) is a sound cutlet drops: ohayu
-KANA_WORD = re.compile("[\u3041-\u309f\u30a0-\u30ff\uff66-\uff9f～〜]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
+# A run of kana alone, full- or half-width, with its long marks and waves: what cutlet reads whole (Glossary._romaji).
+KANA_WORD = re.compile("[\u3041-\u309f\u30a0-\u30ff\uff66-\uff9f～〜]+")
 WEAK_INTENTS = ("exclamation", "statement", "name", "object", "letter", "none")
 INTENT_RANK = {intent: rank for rank, intent in enumerate(STRONG_INTENTS + WEAK_INTENTS)}
 
@@ -255,6 +256,10 @@ class Glossary:
         """The reading of one run; with `big_first`, a small kana that starts it is read as the full-size kana."""
         said = faces.big_first(run) if big_first else run
         key = faces.normalise(said)
+        if (word := said.lstrip(WAVES)) != said and word and key not in self.row_of:
+            # A wave drawn before a word leaves it that word (～～～～～ﾄﾞﾝﾄﾞﾝﾄﾞﾝ), unless a row reads the two together (～ふら).
+            read = self.read_run(word)
+            return Run(run, read.romaji, read.rows)
         if key in self.row_of and (longer := self.rows[self.row_of[key]].get("drawn_out")) and faces.reading(said).endswith("ー"):
             # A word drawn out into another (source.json `drawn_out`): ﾎﾟｶｯ is a bonk, ﾎﾟｶｰ the blank stare of ﾎﾟｶｰﾝ.
             return Run(run, faces.romanise(faces.reading(said)), (self.row_of[longer],))
@@ -408,7 +413,7 @@ class Glossary:
             start += len(run)
         # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
         # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
-        runs = self._spelled(written) or self._doubled(tuple(
+        runs = self._spelled(written, text) or self._doubled(tuple(
             self._numbered(text, s, run)
             or self.read_run(run, big_first=(s == 0 or text[s - 1] in faces.ARMS) and faces.big_first(run) != run)
             for run, (s, _) in zip(written, spans, strict=True)
@@ -588,13 +593,17 @@ class Glossary:
         them in parts.json, which lists props and actions before eyes and mouths."""
         return min(reading.parts, key=lambda p: (not self.parts[p].get("category"), self._part_rank[p]), default=None)
 
-    def _spelled(self, written: list[str]) -> tuple[Run, ...] | None:
+    def _spelled(self, written: list[str], text: str) -> tuple[Run, ...] | None:
         """A word spelled across faces, a letter or two per face: (^o^)オ(^。^)メ(^-^)デ(^o^)ト, and ｱﾀ(ﾟﾟ )( ｡｡)ﾌﾀ
-        (ata-futa, flustered), read as one run, not as letters or as two words (ｱﾀ alone is a battle cry)."""
+        (ata-futa, flustered), read as one run, not as letters or as two words (ｱﾀ alone is a battle cry). Two letters
+        drawn apart by long lines are one word drawn out: ｶﾞ━━(ﾟДﾟ;)━━━ﾝ is がーん, aghast, not がん, a clang."""
         keys = [faces.normalise(run.strip(ARM_CHARS) or run) for run in written]  # ｱﾀヽ|；_；ゞ=ヾ；_；|ﾉﾌﾀ: arms at |
         if len(written) < 2 or any(len(key) > 2 for key in keys):
             return None
         joined = "".join(written)
+        drawn_out = "ー".join(keys)
+        if len(keys) == 2 and drawn_out in self.row_of and DRAWN_OUT_LINE.search(text):
+            return (Run(joined, self.rows[self.row_of[drawn_out]]["romaji"], (self.row_of[drawn_out],)),)
         if faces.normalise(joined) in self.row_of:
             return (self.read_run(joined),)
         if all(len(key) == 1 for key in keys) or "".join(keys) not in self.row_of:
