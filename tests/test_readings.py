@@ -740,6 +740,15 @@ def test_a_word_spelled_across_a_face_with_long_lines_between_is_drawn_out(face,
     assert keys_of(GLOSSARY.read(face).runs[-1]) == [key]
 
 
+@pytest.mark.parametrize(("face", "texts"), [
+    ("m(*- -*)mｽ･ｽｲﾏｾｰﾝ", ["ｽｲﾏｾｰﾝ"]),               # a stammer: the word's first kana said before it
+    ("ネ、ネムイ... (*¨)(*・・)(*..)ｏ(*__)ｏ。。oＯ", ["ネムイ"]),
+    ("(^o^)ア・(^_^)リ・(^o^)ガ・(^_^)ト", ["アリガト"]),  # letters of a word spelled out are no stammer
+])
+def test_a_kana_stammered_before_its_word_is_the_word_s(face, texts):
+    assert [run.text for run in GLOSSARY.read(face).runs] == texts
+
+
 def test_a_kanji_said_over_and_over_is_that_kanji():
     """愛愛愛愛 is 愛, love, said four times, romanised as the row is: not the name cutlet reads (Aiai Aiai)."""
     read = GLOSSARY.read_run("愛愛愛愛")
@@ -1052,6 +1061,13 @@ def test_a_default_search_and_list_leave_sensitive_faces_out_unless_asked(client
 def test_a_lookup_by_id_returns_a_sensitive_face_with_its_flag(client, db):
     (entry_id,) = db.execute("SELECT id FROM entries WHERE sensitive = 1 LIMIT 1").fetchone()
     assert items(client, f"/api/v1/kaomojis/{entry_id}")["sensitive"] is True
+
+
+def test_the_readme_states_the_glossary_s_size():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"{len(GLOSSARY.rows):,} fragment rows" in readme and f"{len(GLOSSARY.parts)} parts (`parts.json`" in readme
 
 
 def test_healthz_counts_the_sensitive_faces(client, db):

@@ -42,6 +42,7 @@ KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # a kanji, writ
 KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9d]")  # a kana, full- or half-width
 WAVES = "～〜"  # drawn before a word, its motion
 DRAWN_OUT_LINE = re.compile("[━─]")  # a word's long mark drawn as a line across a face: ｶﾞ━━(ﾟДﾟ;)━━━ﾝ
+STAMMER = re.compile("[・･、､,，] ?")  # between a stammered first kana and its word: ﾈ､ﾈﾑｲ
 SMALL_VOWELS = re.compile("[ぁぃぅぇぉ]")  # one left in a reading (おはよぅ) is a sound cutlet drops: ohayu
 # A run of kana alone, full- or half-width, with its long marks and waves: what cutlet reads whole (Glossary._romaji).
 KANA_WORD = re.compile("[\u3041-\u309f\u30a0-\u30ff\uff66-\uff9f～〜]+")
@@ -411,6 +412,11 @@ class Glossary:
             start = text.index(run, start)
             spans.append((start, start + len(run)))
             start += len(run)
+        # A word's first kana stammered before it is the word's (ﾈ､ﾈﾑｲ, ｽ･ｽｲﾏｾｰﾝ, モ、モダメ), not a letter of its own.
+        kept = [i for i, run in enumerate(written) if not (
+            len(run) == 1 and i + 1 < len(written) and STAMMER.fullmatch(text, spans[i][1], spans[i + 1][0])
+            and faces.normalise(written[i + 1])[:1] == faces.normalise(run))]
+        written, spans = [written[i] for i in kept], [spans[i] for i in kept]
         # A small kana that starts the face or follows an arm starts a word written small: ﾉｮｯ is an arm and
         # "yo!" (ﾖｯ), not a lone ｯ; ゃぁo(゜ー゜*o) says "yaa".
         runs = self._spelled(written, text) or self._doubled(tuple(
