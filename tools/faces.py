@@ -112,10 +112,10 @@ def _trim(run: str, before: str, after: str) -> str:
     Hair and spray lines that start or end a run are the face's edge, and an arm beside them is glued to it:
     川*｀皿´川ノ殺せ reads 殺せ, 鹵~巛殺殺殺 reads 殺殺殺, ｵﾗ州゜_゜州 reads ｵﾗ; and so is a wave beside them, the hair
     swaying: ～川ふら川～ reads ふら."""
-    if run.lstrip(_WAVES)[:1] in _EDGES and run.lstrip(_WAVES + _EDGES + _EDGE_ARMS):
-        run = run.lstrip(_WAVES + _EDGES + _EDGE_ARMS)
-    if run.rstrip(_WAVES)[-1:] in _EDGES and run.rstrip(_WAVES + _EDGES + _EDGE_ARMS):
-        run = run.rstrip(_WAVES + _EDGES + _EDGE_ARMS)
+    if run.lstrip(WAVES)[:1] in _EDGES and run.lstrip(WAVES + _EDGES + _EDGE_ARMS):
+        run = run.lstrip(WAVES + _EDGES + _EDGE_ARMS)
+    if run.rstrip(WAVES)[-1:] in _EDGES and run.rstrip(WAVES + _EDGES + _EDGE_ARMS):
+        run = run.rstrip(WAVES + _EDGES + _EDGE_ARMS)
     if before in _CLOSE:
         # Not a kana a voicing mark makes a letter of: ]ﾍﾟﾀｯ is ﾍﾟﾀｯ (peta), not an arm and ﾟﾀｯ.
         while run and run[0] in _ARMS and run[1:2] not in _VOICING_MARKS:
@@ -126,7 +126,7 @@ def _trim(run: str, before: str, after: str) -> str:
     return run
 
 
-_WAVES = "～〜"
+WAVES = "～〜"  # a wave drawn before a word or beside a face's hair: motion, not text
 # A つ drawn out with a wave is no arm but the last letter of a word spelled across faces: お(…)は(…)つ～♪ (ohatsu).
 _DRAWN_OUT_TSU = re.compile("[つツ][～〜]+")
 

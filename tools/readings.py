@@ -40,7 +40,6 @@ SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second 
 HIRAGANA = re.compile("[\u3041-\u309f]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
 KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # a kanji, written for its meaning
 KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9d]")  # a kana, full- or half-width
-WAVES = "～〜"  # drawn before a word, its motion
 DRAWN_OUT_LINE = re.compile("[━─]")  # a word's long mark drawn as a line across a face: ｶﾞ━━(ﾟДﾟ;)━━━ﾝ
 STAMMER = re.compile("[・･、､,，] ?")  # between a stammered first kana and its word: ﾈ､ﾈﾑｲ
 SMALL_VOWELS = re.compile("[ぁぃぅぇぉ]")  # one left in a reading (おはよぅ) is a sound cutlet drops: ohayu
@@ -257,7 +256,7 @@ class Glossary:
         """The reading of one run; with `big_first`, a small kana that starts it is read as the full-size kana."""
         said = faces.big_first(run) if big_first else run
         key = faces.normalise(said)
-        if (word := said.lstrip(WAVES)) != said and word and key not in self.row_of:
+        if (word := said.lstrip(faces.WAVES)) != said and word and key not in self.row_of:
             # A wave drawn before a word leaves it that word (～～～～～ﾄﾞﾝﾄﾞﾝﾄﾞﾝ), unless a row reads the two together (～ふら).
             read = self.read_run(word)
             return Run(run, read.romaji, read.rows)
@@ -336,7 +335,7 @@ class Glossary:
     def _shown(run: Run) -> Run:
         """A run as a note and a meaning quote it: without the waves drawn before it (～～～～～バサッバサッ flaps
         バサッバサッ). Its key keeps them, as ～ふら, a hula's sway, is another row than ふら, a stagger."""
-        text = run.text.lstrip(WAVES)
+        text = run.text.lstrip(faces.WAVES)
         return Run(text, run.romaji.lstrip("- "), run.rows) if text and text != run.text else run  # cutlet's wave: -ohisa
 
     def _said_as(self, run: Run, context: str) -> Run:
