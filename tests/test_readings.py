@@ -749,6 +749,19 @@ def test_a_kana_stammered_before_its_word_is_the_word_s(face, texts):
     assert [run.text for run in GLOSSARY.read(face).runs] == texts
 
 
+def test_a_face_named_landing_a_blow_is_a_blow_not_a_sparkle(db):
+    """Its star is a blow's flash (parts.json `keywords` and `not_keywords` of the impact star, the kick and the hammer):
+    in every locale its keywords start with the blow's words and never carry sparkle's, whatever its labels say."""
+    for code in LOCALES:
+        concepts = locale_files.load_locale(code)["concepts"]
+        name = GLOSSARY.texts(code)["names"]["landing-a-blow"]
+        rows = db.execute("SELECT DISTINCT keywords FROM profile_texts WHERE locale = ? AND name = ?", (code, name)).fetchall()
+        assert len(rows) > 5, code
+        for (keywords,) in rows:
+            words = json.loads(keywords)
+            assert words[:len(concepts["blow"])] == concepts["blow"] and not set(concepts["sparkle"]) & set(words), (code, words)
+
+
 def test_a_kanji_said_over_and_over_is_that_kanji():
     """愛愛愛愛 is 愛, love, said four times, romanised as the row is: not the name cutlet reads (Aiai Aiai)."""
     read = GLOSSARY.read_run("愛愛愛愛")

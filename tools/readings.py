@@ -211,12 +211,6 @@ class Glossary:
         # they never carry, whatever their labels say: a face that says おねがい is no "happy, hello" face.
         self.keyword_concepts = {intent: tuple(row.get("keywords", ())) for intent, row in self.intents.items()}
         self.not_keywords = {intent: self.contradicts[intent] | frozenset(row.get("not_keywords", ())) for intent, row in self.intents.items()}
-        # The same of the names rows give (source.json `keywords`, `not_keywords`): 助けて, Help, is no shy face.
-        self.name_keywords: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
-        for row in self.rows:
-            if row.get("name") and (row.get("keywords") or row.get("not_keywords")):
-                first, dropped = self.name_keywords.get(row["name"], ((), frozenset()))
-                self.name_keywords[row["name"]] = ((*first, *row.get("keywords", ())), dropped | frozenset(row.get("not_keywords", ())))
         # Intents whose faces take a name the dataset already gives (Crying face), not one of their own: they
         # join the profiles of faces so named instead of making new ones.
         self.label_names = {intent: row["label_name"] for intent, row in self.intents.items() if row.get("label_name")}
@@ -235,6 +229,13 @@ class Glossary:
         self._congratulations = sorted((key for key, number in self.row_of.items()
                                         if self.rows[number]["intent"] == "congratulations" and 4 <= len(key) <= 5), key=len, reverse=True)
         self.parts = {row["id"]: row for row in _load("parts.json")}
+        # The same of the names rows and parts give (source.json and parts.json `keywords`, `not_keywords`): 助けて, Help,
+        # is no shy face; a face named Landing a blow by its impact star is a blow, not a sparkle.
+        self.name_keywords: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+        for row in (*self.rows, *self.parts.values()):
+            if row.get("name") and (row.get("keywords") or row.get("not_keywords")):
+                first, dropped = self.name_keywords.get(row["name"], ((), frozenset()))
+                self.name_keywords[row["name"]] = ((*first, *row.get("keywords", ())), dropped | frozenset(row.get("not_keywords", ())))
         # Parts that stand for an intent without a word (a deep bow: sorry, please, thank you): usage_intent.
         self.part_intents = {part_id: row["intent"] for part_id, row in self.parts.items() if row.get("intent")}
         self._part_rank = {part_id: rank for rank, part_id in enumerate(self.parts)}
