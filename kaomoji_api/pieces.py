@@ -85,6 +85,13 @@ def html_inside(piece: bytes) -> bytes:
     return piece
 
 
+def html_attribute(piece: bytes) -> bytes:
+    """What json_inside wrote of a text, as it stands in a double-quoted HTML attribute as well as between tags: as
+    html_inside writes it, with " escaped too; the same object when nothing in it needs escaping."""
+    text = html_inside(piece)
+    return text.replace(b'"', b"&quot;") if text.find(b'"') >= 0 else text
+
+
 def html_face(text: str) -> bytes:
     """A face as HTML, quotes escaped too: faces go into attributes (a page's title) as well as between tags."""
     return html.escape(text).encode()
@@ -354,6 +361,14 @@ class ItemWriter:
             self._templates.put(key, templates)
         choices = selections(len(templates))
         return [text.join(templates[i]) for i in choices[(self._ids[position] * 7) % len(choices)]]
+
+    def html_names(self, locale: str) -> list[bytes | None]:
+        """Each profile's name in `locale` as HTML for tags and double-quoted attributes, by profile id: the JSON pieces
+        themselves where they read the same, which is all but a few names of a locale (those with & < > or "); in a
+        locale with none, the very list. A page's cards and title need no second copy of a locale's names."""
+        names = (self._locales.get(locale) or self._read_locale(locale)).names
+        written = [name if name is None else html_attribute(name) for name in names]
+        return names if all(map(operator.is_, written, names)) else written
 
     def names(self, locale: str) -> list[str | None]:
         """Each profile's name in `locale`, by profile id: read back from the JSON pieces, which are all that is kept."""

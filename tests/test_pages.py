@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
@@ -232,6 +233,25 @@ def test_cards_write_faces_with_the_characters_html_escapes_as_text(client):
     assert html.texts("face-text") == [entries.text_at(p) for p in positions]
     names = state.items.names("fr")
     assert html.texts("name") == [names[entries.profiles[p]] for p in positions]
+
+
+def test_every_name_reads_as_itself_from_a_card_in_every_locale(client):
+    """A card writes its face's name between tags and in two double-quoted attributes, with the items' own JSON pieces
+    wherever those read the same (ItemWriter.html_names): every profile's name in every locale reads back as itself
+    from all three, the few that hold & < > or " (Pachinko & slot, Encontro "por acaso") among them."""
+    state = client.application.extensions["kaomoji_served"].value
+    entries = state.catalog.entries
+    positions = [shown[0] for profile in range(len(state.catalog.profile_categories))
+                 if (shown := [p for p in entries.of_profile(profile) if p < entries.visible])]
+    escaped = 0
+    for locale in render.page_locales():
+        names = [state.items.names(locale)[entries.profiles[p]] for p in positions]
+        cards = render.cards(state, positions, locale).decode()
+        assert Html(f"<ul>{cards}</ul>").texts("name") == names, locale
+        labels = [unescape(label) for label in re.findall(r'aria-label="([^"]*)"', cards)]
+        assert all(name in labels[2 * i] and name in labels[2 * i + 1] for i, name in enumerate(names)), locale
+        escaped += sum(bool(set(name) & set('&<>"')) for name in names)
+    assert escaped >= 2
 
 
 def test_a_sensitive_face_has_its_own_page_unindexed_and_is_never_listed_elsewhere(client, catalog, sensitive_id):

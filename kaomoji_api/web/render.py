@@ -35,7 +35,7 @@ DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines sho
 OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
 # The cards of the faces like it that kaomoji pages asked for lately: ~50 sets of 8 (pages of one profile show the same).
-SIMILAR_CACHE_BYTES = 192 * 1024
+SIMILAR_CACHE_BYTES = 384 * 1024
 ETAGS_KEPT = 16  # public addresses whose pages' ETag a chrome keeps (Chrome.etag)
 
 
@@ -275,15 +275,11 @@ def similar_cards(state: Served, position: int, count: int, locale: str) -> byte
 
 
 def escaped_names(state: Served, locale: str) -> list[bytes | None]:
-    """Each profile's name in `locale`, HTML-escaped and encoded, by profile id: once per catalog and locale, not per card
-    (profiles share names: one copy of each)."""
+    """Each profile's name in `locale`, HTML-escaped and encoded, by profile id: once per catalog and locale, not per card,
+    and sharing the items' own pieces (ItemWriter.html_names)."""
     found = state.pages.get(("names", locale))
     if found is None:
-        encoded: dict[str, bytes] = {}
-        found = state.pages["names", locale] = [
-            None if name is None else encoded.get(name) or encoded.setdefault(name, escape(name).encode())
-            for name in state.items.names(locale)
-        ]
+        found = state.pages["names", locale] = state.items.html_names(locale)
     return found
 
 
