@@ -513,8 +513,9 @@ class Catalog:
         if count >= SIMILAR_KEPT:
             return self._similar_walk(self.entries.profiles[position], count, {self.entries.shapes[position]})
         start, skipped = self._similar_set(position, count)
-        kept = self._similar_kept[start:start + SIMILAR_KEPT]
-        return [other for index, other in enumerate(kept) if other >= 0 and index != skipped][:count]
+        kept = self._similar_kept[start:start + count + 1].tolist()
+        del kept[skipped]  # the face of its own shape, or the one past `count`
+        return [other for other in kept if other >= 0] if kept and kept[-1] < 0 else kept  # NONE_LEFT pads a walk's end
 
     def similar_set(self, position: int, count: int) -> int:
         """A number naming what similar_positions(position, count) gives, below SIMILAR_KEPT: the faces of one profile's

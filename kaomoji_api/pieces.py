@@ -317,7 +317,8 @@ class ItemWriter:
                 sentences.append(template % values((said_text, romaji, gloss)))
         parts = self._parts[position]
         if parts:
-            names = [nth(pieces.parts, p) for p in parts.to_bytes(NOTE_PARTS, "little") if p]
+            block, ends = pieces.parts
+            names = [block[ends[p - 1]:ends[p]] for p in parts.to_bytes(NOTE_PARTS, "little") if p]
             separator, last = pieces.list_separators
             drawn = names[0] if len(names) == 1 else separator.join(names[:-1]) + last + names[-1]
         else:

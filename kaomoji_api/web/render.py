@@ -31,6 +31,7 @@ MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps c
 SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
 WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
 DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
+DESCRIPTION_BYTES = 4 * DESCRIPTION_LENGTH + 4  # UTF-8 that holds more than DESCRIPTION_LENGTH characters
 # og:locale takes language_TERRITORY; the locales whose language alone does not say it get the one they are written for.
 OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
@@ -327,6 +328,17 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
 
 
+def page_description(meaning: bytes, note: bytes) -> str:
+    """A kaomoji page's meta description: its meaning and note (HTML text, encoded) as they read, shortened, escaped for
+    an attribute. Most hold no & and so no character reference: they read as they are written, and are cut from no more
+    of the note than can show."""
+    text = b"%b \xe2\x80\x94 %b" % (meaning, note[:DESCRIPTION_BYTES])  # " — "
+    if text.find(b"&") >= 0:
+        return escape(shorten(unescape(f"{meaning.decode()} — {note.decode()}")))
+    text = shorten(text.decode(errors="ignore"))  # the cut may have split the last character
+    return text.replace('"', "&quot;") if '"' in text else text
+
+
 class KaomojiPage(NamedTuple):
     """What a kaomoji page shows of its entry, escaped and encoded already but `title` and `description` (which _show
     encodes, as other pages' are)."""
@@ -351,8 +363,7 @@ def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
         entries.ids[position], slugs[0].encode(), face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
         name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
     )
-    # The description is said in an attribute: from the texts as they read (unescape does nothing without an &).
-    description = escape(shorten(unescape(f"{texts.meaning.decode()} — {texts.note.decode()}")))
+    description = page_description(texts.meaning, texts.note)
     return KaomojiPage((b"%b %b" % (texts.face, name)).decode(), description, view, article, flags & SENSITIVE != 0)
 
 
