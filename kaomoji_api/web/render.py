@@ -35,7 +35,7 @@ DESCRIPTION_BYTES = 4 * DESCRIPTION_LENGTH + 4  # UTF-8 that holds more than DES
 # og:locale takes language_TERRITORY; the locales whose language alone does not say it get the one they are written for.
 OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "es": "es_419",
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
-# The cards of the faces like it that kaomoji pages asked for lately: ~50 sets of 8 (pages of one profile show the same).
+# The cards of the faces like it that kaomoji pages asked for lately: ~100 sets of 8 (pages of one profile show the same).
 SIMILAR_CACHE_BYTES = 384 * 1024
 ETAGS_KEPT = 16  # public addresses whose pages' ETag a chrome keeps (Chrome.etag)
 
