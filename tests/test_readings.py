@@ -1589,3 +1589,30 @@ def test_a_meaning_shows_each_row_once_however_often_a_face_says_it():
     assert pieces.count(readings.RECORD) == 0 and pieces.startswith("ダメー"), pieces
     pieces = readings.meaning_pieces(GLOSSARY, GLOSSARY.read("ｺﾛｺﾛ(‥)(: )(¨)( :)(‥)( v^-ﾟ)⌒☆ﾌﾞｲ!(ﾟ∇^*)ｖ⌒☆ﾌﾞｲｯ!").runs)
     assert [piece.split(readings.UNIT)[0] for piece in pieces.split(readings.RECORD)] == ["ｺﾛｺﾛ", "ﾌﾞｲ"], pieces
+
+
+def test_a_face_that_drags_someone_off_or_whispers_is_sent_for_that_not_for_the_feeling_beside_it(client, named, db):
+    """What a face does to someone outranks the feeling beside it (readings.STRONG_INTENTS): 来いってば…ううう drags off a
+    friend who whimpers and was sent "when you feel like crying" with "my ice cream fell on the floor"; ヒソヒソ…ヤダァ
+    whispers gossip and was sent "to scold or grumble"; エッホエッホ…イヤーン carries off someone who squeals and was named
+    Shy face with flirting lines. Every face whose text says 来いってば, 連行します, こっちゃこい, 強制連行, えっほえっほ or
+    ひそひそ (or 内緒だよ, "it's a secret") is served, in three locales, that kind's name, "when to send it" and sentences."""
+    kinds = {"drag-along": {"youre-coming-with-me"}, "secret": {"whispering", "its-a-secret"}}
+    intents = intent_by_text(db)
+    ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
+    checked = collections.Counter()
+    for text, reading, names, _, _ in named:
+        kind = next((k for k in kinds if k in {row["intent"] for row in said_rows(reading)}), None)
+        if kind is None or reading.intent in GLOSSARY.greetings:
+            continue  # ｵﾒｯﾄ ﾔｸｻﾞ連行地獄 congratulates first
+        assert intents[text] == kind and reading.name in kinds[kind], (text, intents[text], reading.name)
+        assert names["en"] == GLOSSARY.texts("en")["names"][reading.name], (text, names["en"])
+        checked[kind] += 1
+        if checked[kind] % 25 == 1 and text in ids:  # a sample through the API
+            for code in ("en", "ja", "es"):
+                texts = GLOSSARY.intent_texts(code)[kind]
+                item = items(client, f"/api/v1/kaomojis/{ids[text]}", locale=code)
+                assert set(item["usage"]) <= {t.replace("{kaomoji}", item["text"]) for t in texts["usage"]}, (code, text, item["usage"])
+                assert item["note"].endswith(texts["when"]), (code, text, item["note"])
+                assert item["name"] == GLOSSARY.texts(code)["names"][reading.name], (code, text, item["name"])
+    assert checked["drag-along"] >= 150 and checked["secret"] >= 100, checked

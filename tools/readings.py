@@ -28,12 +28,15 @@ STRONG_INTENTS = (
     # A bow that says おねがい (m(_ _)m ｵﾈｶﾞｲ) begs: the bow's own sentences mix sorry, please and thanks.
     "plea",
     "bow",  # drawn, not said (parts.json `intent`): after the set phrases a bowing face may say, before what else it says
+    # What the face does to someone, before the feeling beside it: 来いってば…ううう drags off a friend who whimpers (it
+    # is no crying face), and ヒソヒソ…ヤダァ whispers gossip (it scolds nobody).
+    "drag-along", "secret",
     # A threat (殺す, 呪ってやる) outranks a laugh beside it: ｱﾊﾊﾊ (殺す) is a menace with a sinister laugh, not a joke.
     # A no (ダメ) says more than the gasp beside it: そんなのは…ダーメ！ refuses, it is not a surprise.
     "consolation", "encouragement", "crying", "threat", "laughing", "anger", "love", "refusal", "surprise", "joy", "tasty",
     # What a face gives or answers: giving up, an offer, praise, a correction, waving off praise, stepping away for
-    # a moment, a secret.
-    "give-up", "offer", "praise", "correction", "modesty", "brb", "secret",
+    # a moment.
+    "give-up", "offer", "praise", "correction", "modesty", "brb",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
 )
 SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
