@@ -1616,3 +1616,43 @@ def test_a_face_that_drags_someone_off_or_whispers_is_sent_for_that_not_for_the_
                 assert item["note"].endswith(texts["when"]), (code, text, item["note"])
                 assert item["name"] == GLOSSARY.texts(code)["names"][reading.name], (code, text, item["name"])
     assert checked["drag-along"] >= 150 and checked["secret"] >= 100, checked
+
+
+@pytest.mark.parametrize("text, name, label_name", [
+    ("((=^  ェ ＾=))3 フムフム", "nodding-along", None),  # "uh-huh, I see": was Waving, with "happy, greeting"
+    ("ｱﾉﾈ…(/^o(･･*)ﾌﾑﾌﾑ", "nodding-along", None),
+    # With a pen in hand it is said while taking notes (source.json `unless_drawn`): the ｶｷｶｷ row names it.
+    ("___φ(ﾟｰﾟ*)ﾌﾑﾌﾑ___φ(｡_｡*)ｶｷｶｷ", None, "Taking notes"),
+    ("φ(ﾟДﾟ )ﾌﾑﾌﾑ…", None, None),
+])
+def test_a_row_names_no_face_that_draws_what_makes_it_something_else(text, name, label_name):
+    reading = GLOSSARY.read(text)
+    assert (reading.name, reading.label_name) == (name, label_name), text
+
+
+def test_a_word_spelled_across_faces_is_the_word_it_spells():
+    # ナン！…デス！！…トー！！！ is なんですと, "what did you say?!" (73 faces), not three letters of words spelled elsewhere.
+    reading = GLOSSARY.read("((=;゜  ェ ゜ =))ナン！((= ;゜ ェ ゜=))デス！！((= ;  ェ =))゜ ゜トー！！！")
+    assert [keys_of(run) for run in reading.runs] == [["なんですと"]] and reading.intent == "surprise"
+    assert [keys_of(run) for run in GLOSSARY.read("川◎皿◎川なんですと！！").runs] == [["なんですと"]]
+    # ｷﾞｬｱｱ is one scream, not ギャ and アア ("yeah, a curt yes").
+    assert [keys_of(run) for run in GLOSSARY.read("ヽ(ﾟﾛﾟ; )ｷﾞｬｱｱ!!ΞΞ＼( 　)/ΞΞｷﾞｬｱｱ!!( ;ﾟﾛﾟ)/").runs] == [["ぎゃ"], ["ぎゃ"]]
+
+
+def test_a_face_named_by_the_game_it_plays_carries_no_device_words(db):
+    """The dataset labels mahjong hands, pachinko and sports faces `device`: 1,234 of the 1,383 mahjong faces carried
+    "device, phone, computer, gadget". A face named by its game leaves them out in every locale (categories.json
+    `not_keywords`), and search still finds the game by its name."""
+    checked = collections.Counter()
+    for code in LOCALES:
+        locale = locale_files.load_locale(code)
+        device = set(locale["concepts"]["device"])
+        for slug in ("mahjong", "pachinko", "sports"):
+            rows = db.execute(
+                "SELECT e.text, t.keywords FROM entries e JOIN categories c ON c.id = e.category_id "
+                "JOIN profile_texts t ON t.profile_id = e.profile_id AND t.locale = ? WHERE c.slug = ? AND t.name = ?",
+                (code, slug, locale["categories"][slug])).fetchall()
+            for text, keywords in rows:
+                assert not device & set(json.loads(keywords)), (code, text, keywords)
+            checked[slug] += len(rows)
+    assert checked["mahjong"] >= 1000 * len(LOCALES) and checked["sports"] >= 300 * len(LOCALES), checked

@@ -175,15 +175,20 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
     return sources
 
 
-def keyword_concepts(labels, intent: str | None, name_key: str, glossary: readings.Glossary) -> list[str]:
+def keyword_concepts(labels, intent: str | None, name_key: str, glossary: readings.Glossary,
+                     categories: dict[str, dict]) -> list[str]:
     """The concepts whose words are a profile's keywords: its labels', unless its faces all say one intent (`intent`),
     or a row of what they say names them (`name_key`). Then the intent's and the row's concepts come first
     (intents.json and source.json `keywords`), and the labels' that either contradicts are left out (`not_keywords`,
-    and intents.json `contradicts`): the "happy, hello" of faces labelled Waving that say おねがい, please."""
+    and intents.json `contradicts`): the "happy, hello" of faces labelled Waving that say おねがい, please. A face named
+    by the game its text or parts name leaves out what categories.json says the game is not (`not_keywords`): a mahjong
+    hand labelled device is no phone or computer (`categories`, by slug)."""
     first = glossary.keyword_concepts.get(intent, ()) if intent else ()
     dropped = glossary.not_keywords.get(intent, frozenset()) if intent else frozenset()
     if name_key.startswith(GLOSSARY_NAME) and (named := glossary.name_keywords.get(name_key.removeprefix(GLOSSARY_NAME))):
         first, dropped = (*named[0], *first), dropped | named[1]
+    if name_key.startswith(CATEGORY_NAME):
+        dropped |= frozenset(categories[name_key.removeprefix(CATEGORY_NAME)].get("not_keywords", ()))
     return list(dict.fromkeys([*first, *(c for c in labels if c not in dropped)]))
 
 
@@ -274,6 +279,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     if missing := [c["slug"] for c in categories if not c.get("emoji")]:
         raise ValueError(f"{CATEGORIES.name}: categories without an emoji: {', '.join(missing)}")
     by_dataset = {c["dataset"]: c["slug"] for c in categories}
+    categories_by_slug = {c["slug"]: c for c in categories}
     concepts = list(locales[locale_files.REFERENCE]["concepts"])
 
     entries = labelled_entries(sample)
@@ -414,7 +420,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 else:
                     name = loc["names"][name_key]
                 intent = profile_intents.get(pid)
-                concepts = keyword_concepts(words, intent, name_key, glossary)
+                concepts = keyword_concepts(words, intent, name_key, glossary, categories_by_slug)
                 keywords = list(dict.fromkeys([
                     *(intent_texts[intent].get("keywords", ()) if intent else ()),
                     *(w for c in concepts if c in loc["concepts"] for w in loc["concepts"][c]),

@@ -478,7 +478,10 @@ class Glossary:
         category = next((row["category"] for run in runs for row in map(self.rows.__getitem__, run.rows or ())
                          if row.get("category") and (not row.get("category_drawn_out") or faces.reading(run.text).endswith("ー"))), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
-        named = next((row for row in rows if row.get("name") or row.get("label_name")), {})
+        # A row names its face unless the face draws what makes it something else (source.json `unless_drawn`): ﾌﾑﾌﾑ is
+        # nodding along, but beside a pen φ it is said while taking notes.
+        named = next((row for row in rows if (row.get("name") or row.get("label_name"))
+                      and not set(row.get("unless_drawn", ())) & set(parts)), {})
         return Reading(
             runs=tuple(self._shown(run) for run in runs), parts=tuple(parts), intent=intent, category=category,
             name=named.get("name"), label_name=named.get("label_name"),
