@@ -1656,3 +1656,55 @@ def test_a_face_named_by_the_game_it_plays_carries_no_device_words(db):
                 assert not device & set(json.loads(keywords)), (code, text, keywords)
             checked[slug] += len(rows)
     assert checked["mahjong"] >= 1000 * len(LOCALES) and checked["sports"] >= 300 * len(LOCALES), checked
+
+
+@pytest.mark.parametrize("text, key, intent, name", [
+    # ふぅ, drawn out, is a sigh (source.json `drawn_out`): 129 such faces were named Shy face and sent with "stop, you're
+    # making me blush"; ﾌｯ alone is still the short ふ.
+    ("ε- (^＠＠^;  ふぅ", "ーふ", "sigh", "phew"),
+    ("(；´ x `)>フゥ．．．", "ーふ", "sigh", "phew"),
+    ("(メ▼▼)y-.。o○ フーー", "ーふ", "sigh", "phew"),
+    ("(￣ー￣)ﾌｯ", "ふ", None, None),
+    # へ～ ("huh, really?") takes in what it hears, and is no greeting: 39 such faces were Waving, sent with "Morning,
+    # everyone"; a へ inside another word (へチカチカ) is not drawn out and keeps its reading.
+    ("('ω' ) へ～", "ーへ", "thinking", "oh-ho"),
+    ("(・-・) ヘェー", "ーへ", "thinking", "oh-ho"),
+])
+def test_a_word_drawn_out_is_the_word_its_row_says_it_then_is(text, key, intent, name):
+    reading = GLOSSARY.read(text)
+    assert [k for run in reading.runs for k in keys_of(run)] == [key], [keys_of(run) for run in reading.runs]
+    assert (reading.name, GLOSSARY.usage_intent(reading) if intent else None) == (name, intent), text
+    assert readings.drawn_out(reading.runs[0].text) == key.startswith("ー")
+
+
+def test_a_sighing_face_is_served_as_a_sigh_unless_it_says_more(client, db):
+    """Every face whose text sighs ふぅ and says nothing stronger (a thank-you, a game) is sent with a sigh's sentences
+    and named by it, in three locales; with a thank-you beside it (おつかれさん…フゥ) it is sent as thanks."""
+    intents = intent_by_text(db)
+    ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
+    sighs = [text for text, intent in intents.items() if intent == "sigh"]
+    assert len(sighs) >= 250, len(sighs)
+    for text in sighs[::40]:
+        if text not in ids:
+            continue
+        for code in ("en", "ja", "pt"):
+            texts = GLOSSARY.intent_texts(code)["sigh"]
+            item = items(client, f"/api/v1/kaomojis/{ids[text]}", locale=code)
+            assert set(item["usage"]) <= {t.replace("{kaomoji}", item["text"]) for t in texts["usage"]}, (code, text)
+            assert item["note"].endswith(texts["when"]), (code, text, item["note"])
+    thanked = [text for text in intents if "おつかれさん" in text and "フゥ" in text]
+    assert thanked and all(intents[text] == "thanks" for text in thanked)
+
+
+@pytest.mark.parametrize("text, intent, name", [
+    # ズルズル drags someone off by a rope (184 faces, sent with "current status" and named Taking notes by their labels)…
+    ("来いよ( -_-)o~~~~＼＿＿＿＿(;/~_~)/）））ズルズル", "drag-along", "youre-coming-with-me"),
+    ("ｽﾞﾙｽﾞﾙ(-ω-:)ﾉ＼＿('Д`))))))))) ﾔﾒﾃｪﾅｰ", "drag-along", "youre-coming-with-me"),
+    ("つかまえたぞ( -_-)/-∈ ( -_-)、、、ズルズル", "drag-along", "youre-coming-with-me"),  # "got you!", and off you go
+    # …but beside a runny nose (ダラダラ, ﾁｰﾝ) it sniffles, and behind a kite it trails along the ground (source.json `beside`).
+    ("(T-T)ダラダラ(T^T)ズルズル", "action", None),
+    ("タコの凧上げ_(゜o゜* )ノ_~~~~~~~~~~~□))))。。。ズルズル", "seasons", "flying-a-kite"),
+])
+def test_zuruzuru_drags_someone_off_unless_a_nose_runs_or_a_kite_trails(text, intent, name):
+    reading = GLOSSARY.read(text)
+    assert (GLOSSARY.usage_intent(reading), reading.name) == (intent, name), text

@@ -38,6 +38,9 @@ STRONG_INTENTS = (
     # a moment.
     "give-up", "offer", "praise", "correction", "modesty", "brb",
     "games", "seasons", "food", "call", "reply", "thinking", "sound", "action",
+    # A sigh (ふぅ) comes after whatever else the face says: おつかれさん…ﾌｩ thanks, チートイツ…ﾌｩ plays mahjong, a smoker's
+    # ﾌｩｰ…ｹﾞﾎｹﾞﾎ coughs.
+    "sigh",
 )
 SMALL_KANA = frozenset("ぁぃぅぇぉゃゅょゎっ")  # a syllable's second letter (じゃ), in the hiragana keys of rows
 HIRAGANA = re.compile("[\u3041-\u309f]+")  # a key of kana alone: a kanji (祝, congratulations) is a word, not a syllable
@@ -181,6 +184,12 @@ def slammed(reading: Reading) -> bool:
 def armed(reading: Reading) -> bool:
     """Whether a face's star is the glint of a blade or a gun, or the spark of rivals' glares: a fight, not a sparkle."""
     return GLINT in reading.parts or RIVAL_SPARKS in reading.parts
+
+
+def drawn_out(text: str) -> bool:
+    """Whether a run is a word drawn out at its end: with a long mark or a small vowel (ふぅ, ヘェー: faces.reading writes
+    them ふー, へー) or a wave (へ～)."""
+    return faces.reading(text).endswith("ー") or text.endswith(("～", "〜"))
 
 
 def not_a_sparkle(reading: Reading) -> bool:
@@ -343,8 +352,9 @@ class Glossary:
         return Run(text, run.romaji.lstrip("- "), run.rows) if text and text != run.text else run  # cutlet's wave: -ohisa
 
     def _said_as(self, run: Run, context: str) -> Run:
-        """A run as a face in `context` says it (source.json `asleep`, `blown`): (-ω-).。o○ｸﾞｰ snores, where ｸﾞｰ alone is
-        a thumbs-up; (((ドカーン)))☆(/_x)/アレー cries out as it flies, where アレ alone is a puzzled "huh?"."""
+        """A run as a face in `context` says it (source.json `asleep`, `blown`, `drawn_out`): (-ω-).。o○ｸﾞｰ snores, where
+        ｸﾞｰ alone is a thumbs-up; (((ドカーン)))☆(/_x)/アレー cries out as it flies, where アレ alone is a puzzled "huh?";
+        ε- (^＠＠^; ふぅ sighs, where ﾌｯ alone may be a smirk."""
         other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get(context)
         return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
 
@@ -438,6 +448,8 @@ class Glossary:
         blast = any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ())
         if blast:
             runs = tuple(self._said_as(run, "blown") for run in runs)
+        # A word drawn out may be another word (source.json `drawn_out`): ﾌｩ is a sigh, where ﾌｯ is a puff or a snort.
+        runs = tuple(self._said_as(run, "drawn_out") if drawn_out(run.text) else run for run in runs)
         runs = self._beside(runs)
         rows = [self.rows[number] for run in runs for number in run.rows or ()]
         laughs = any(row["intent"] == "laughing" for row in rows)
