@@ -1708,3 +1708,14 @@ def test_a_sighing_face_is_served_as_a_sigh_unless_it_says_more(client, db):
 def test_zuruzuru_drags_someone_off_unless_a_nose_runs_or_a_kite_trails(text, intent, name):
     reading = GLOSSARY.read(text)
     assert (GLOSSARY.usage_intent(reading), reading.name) == (intent, name), text
+
+
+@pytest.mark.parametrize("text, key, intent, name", [
+    ("ヘヘ(^^ ゛ トコトコ", "へへ", "laughing", None),  # "hehe", not へ ("huh, really?") said twice
+    ("( ͡° ͜ʖ ͡°)むへへ", "へへ", "laughing", None),
+    ("ｺｺﾀﾞｹﾉﾊﾅｼ(｣´⊿｀)´-)ﾌﾑﾌﾑ", "ここだけのはなし", "secret", "its-a-secret"),  # "just between you and me"
+])
+def test_a_word_the_sample_found_misread_has_its_own_row(text, key, intent, name):
+    reading = GLOSSARY.read(text)
+    assert key in {k for run in reading.runs for k in keys_of(run)}, [keys_of(run) for run in reading.runs]
+    assert (reading.intent, reading.name) == (intent, name), text
