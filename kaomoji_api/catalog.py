@@ -7,10 +7,12 @@ new one when the file is replaced.
 from __future__ import annotations
 
 import bisect
+import ctypes
 import functools
 import html
 import itertools
 import json
+import mmap
 import os
 import random
 import sqlite3
@@ -182,10 +184,35 @@ RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), 
 RECORD_SIZE = 16
 
 
-def _record_views(*fields: array) -> tuple[memoryview, ...]:
-    """The fields of RECORD_FIELDS, each an array by position, as one record a position, and a view of each field that
-    reads, slices and iterates as its array did. The second field, where texts start, has one value more than there are
-    positions (the end of the last text): a last record holds it."""
+HUGE_PAGE = 2 << 20  # a transparent huge page (x86-64, and arm64 with 4 KB pages)
+
+
+def huge_paged(*sizes: int) -> tuple[mmap.mmap, list[int]]:
+    """Room for blocks of `sizes` bytes, one after another from a 2 MB boundary, in one private anonymous mapping whose
+    2 MB the kernel is asked to back with huge pages (madvise MADV_HUGEPAGE; a last 2 MB the blocks fill less than
+    three quarters of keeps 4 KB pages, so that at most 512 KB of it go unused); and where each block starts in it.
+
+    A random pick reads ten entries from all over the entries' ~4 MB, which no cache holds between requests: with 4 KB
+    pages each read also misses the TLB and walks the page tables, whose entries are as cold (README, "What changed in
+    session 26"). Where the kernel has no huge pages to give (transparent_hugepage "never"), the pages are 4 KB ones.
+    """
+    sizes = [-(-size // 64) * 64 for size in sizes]  # each block on a cache line of its own
+    region = mmap.mmap(-1, sum(sizes) + HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    pointer = ctypes.c_char.from_buffer(region)
+    start = -ctypes.addressof(pointer) % HUGE_PAGE
+    del pointer  # it holds the mapping's buffer
+    # The last 2 MB are huge too when the blocks fill three quarters of them: a huge page is resident whole.
+    huge = (sum(sizes) + HUGE_PAGE // 4) // HUGE_PAGE * HUGE_PAGE
+    if huge and hasattr(mmap, "MADV_HUGEPAGE"):
+        region.madvise(mmap.MADV_HUGEPAGE, start, huge)
+    starts = list(itertools.accumulate(sizes[:-1], initial=start))
+    return region, starts
+
+
+def _record_views(region: mmap.mmap, start: int, *fields: array) -> tuple[memoryview, ...]:
+    """The fields of RECORD_FIELDS, each an array by position, written as one record a position into `region` from
+    `start`, and a view of each field that reads, slices and iterates as its array did. The second field, where texts
+    start, has one value more than there are positions (the end of the last text): a last record holds it."""
     count = len(fields[0])
     block = bytearray(RECORD_SIZE * (count + 1))
     slots = []
@@ -194,8 +221,9 @@ def _record_views(*fields: array) -> tuple[memoryview, ...]:
         slots.append((code, offset // size, RECORD_SIZE // size, len(values)))
         # array(code, …) refuses a value too large for the field's bytes.
         memoryview(block).cast(code)[offset // size:: RECORD_SIZE // size][:len(values)] = array(code, values)
-    records = memoryview(bytes(block))
-    return tuple(records.cast(code)[start::step][:length] for code, start, step, length in slots)
+    region[start:start + len(block)] = block
+    records = memoryview(region)[start:start + len(block)]
+    return tuple(records.cast(code)[first::step][:length] for code, first, step, length in slots)
 
 
 class Entries:
@@ -226,7 +254,7 @@ class Entries:
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
         self.drawn = array("H")
-        ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
+        ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]] (from 0 here, from where the texts start in the end)
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
@@ -265,8 +293,14 @@ class Entries:
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
         self.fact_sets = list(fact_ids)  # (SHOWN_FLAGS of the flags, index into script_sets), by index
+        # The records, then every text (UTF-8, one after another), in memory of huge pages (huge_paged): ~4 MB that a
+        # random pick reads anywhere in. `texts` is that memory, whose slices are bytes as a bytes object's are, and `ends`
+        # count from its start.
+        region, (record_start, text_start) = huge_paged(RECORD_SIZE * (len(ids) + 1), len(texts))
+        region[text_start:text_start + len(texts)] = texts
+        self.texts = region
         (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
-            ids, ends, profiles, facts, text_readings, flags, widths)
+            region, record_start, ids, array("I", [end + text_start for end in ends]), profiles, facts, text_readings, flags, widths)
         # The profiles once more, one after another: search walks them a window of bytes at a time (search.py
         # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
         self.profiles = profiles
@@ -285,7 +319,6 @@ class Entries:
         self.by_profile = memoryview(by_profile)
         # Copied to their size: an array grown by appending holds room for more.
         self.by_category = {category: array("I", positions) for category, positions in self.by_category.items()}
-        self.texts = bytes(texts)       # every text, UTF-8, one after another
         self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
         self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
         for position, entry_id in enumerate(self.ids):

@@ -258,3 +258,51 @@ def test_needs_cjk_font_agrees_with_the_characters_of_every_face(catalog):
 def test_rendering_facts_of_a_face_come_from_its_characters(client, text, cjk, scripts):
     item = next(i for i in client.get("/api/v1/search", query_string={"q": text}).get_json()["data"] if i["text"] == text)
     assert item["needs_cjk_font"] is cjk and item["scripts"] == list(scripts)
+
+
+
+def _advised_for_huge_pages(region) -> tuple[int, list[tuple[int, int]]]:
+    """Where `region` starts in this process's memory, and the ranges of it the kernel was asked to back with huge
+    pages (VmFlags "hg" in /proc/self/smaps: madvise splits off what it advises as a mapping of its own)."""
+    import ctypes
+
+    pointer = ctypes.c_char.from_buffer(region)
+    base = ctypes.addressof(pointer)
+    del pointer
+    advised, span = [], (0, 0)
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            if re.match(r"[0-9a-f]+-[0-9a-f]+ ", line):
+                span = tuple(int(address, 16) for address in line.split()[0].split("-"))
+            elif line.startswith("VmFlags:") and " hg" in line and base <= span[0] < base + len(region):
+                advised.append(span)
+    return base, advised
+
+
+@pytest.mark.skipif(not hasattr(__import__("mmap"), "MADV_HUGEPAGE"), reason="no MADV_HUGEPAGE on this system")
+def test_blocks_in_huge_pages_start_at_a_2_mb_boundary_and_a_last_2_mb_mostly_empty_keeps_small_pages():
+    from kaomoji_api.catalog import HUGE_PAGE, huge_paged
+
+    for sizes, huge_pages in [
+        ((HUGE_PAGE // 2 + 5, HUGE_PAGE // 8), 0),  # 1.25 MB and a bit: too little for one
+        ((HUGE_PAGE + 5, HUGE_PAGE // 8), 1),       # 2.25 MB: one, and the rest in small pages
+        ((HUGE_PAGE + HUGE_PAGE // 2,), 1),         # half of the second 2 MB would be empty
+        ((HUGE_PAGE + 7 * HUGE_PAGE // 8,), 2),     # an eighth would be: the second is huge too
+    ]:
+        region, starts = huge_paged(*sizes)
+        base, advised = _advised_for_huge_pages(region)
+        first = base + starts[0]
+        assert first % HUGE_PAGE == 0, sizes
+        assert advised == ([(first, first + huge_pages * HUGE_PAGE)] if huge_pages else []), sizes
+        if len(sizes) > 1:  # the second block on a cache line of its own, after the first
+            assert starts[1] - starts[0] == -(-sizes[0] // 64) * 64
+
+
+@pytest.mark.skipif(not hasattr(__import__("mmap"), "MADV_HUGEPAGE"), reason="no MADV_HUGEPAGE on this system")
+def test_the_entries_records_and_texts_lie_in_memory_advised_for_huge_pages(catalog):
+    entries = catalog.entries
+    base, advised = _advised_for_huge_pages(entries.texts)
+    assert len(advised) == 1 and advised[0][1] - advised[0][0] >= 2 * 2**20
+    assert entries.ids.obj is entries.texts  # the records, of which each field is a view, then the texts
+    assert advised[0][0] <= base + entries.ends[0] < advised[0][1]
+    assert entries.texts[entries.ends[0]:entries.ends[1]].decode() == entries.text_at(0) == catalog.entry(entries.ids[0]).text
