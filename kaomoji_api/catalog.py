@@ -7,12 +7,10 @@ new one when the file is replaced.
 from __future__ import annotations
 
 import bisect
-import ctypes
 import functools
 import html
 import itertools
 import json
-import mmap
 import os
 import random
 import sqlite3
@@ -184,36 +182,10 @@ RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), 
 RECORD_SIZE = 16
 
 
-HUGE_PAGE = 2 << 20  # a transparent huge page (x86-64, and arm64 with 4 KB pages)
-
-
-def huge_paged(*sizes: int) -> tuple[mmap.mmap, list[int]]:
-    """Room for blocks of `sizes` bytes, one after another from a 2 MB boundary, in one private anonymous mapping whose
-    2 MB the kernel is asked to back with huge pages (madvise MADV_HUGEPAGE; a last 2 MB the blocks fill less than
-    three quarters of keeps 4 KB pages, so that at most 512 KB of it go unused); and where each block starts in it.
-
-    A random pick reads ten entries from all over the entries' ~4 MB, which no cache holds between requests: with 4 KB
-    pages each read also misses the TLB and walks the page tables, whose entries are as cold (README, "What changed in
-    session 26"). Where the kernel has no huge pages to give (transparent_hugepage "never"), the pages are 4 KB ones.
-    """
-    sizes = [-(-size // 64) * 64 for size in sizes]  # each block on a cache line of its own
-    # The last 2 MB are huge too when the blocks fill three quarters of them: a huge page is resident whole.
-    huge = (sum(sizes) + HUGE_PAGE // 4) // HUGE_PAGE * HUGE_PAGE
-    # From wherever the kernel puts it, the mapping holds the blocks and their huge pages from the next 2 MB boundary.
-    region = mmap.mmap(-1, max(sum(sizes), huge) + HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    pointer = ctypes.c_char.from_buffer(region)
-    start = -ctypes.addressof(pointer) % HUGE_PAGE
-    del pointer  # it holds the mapping's buffer
-    if huge and hasattr(mmap, "MADV_HUGEPAGE"):
-        region.madvise(mmap.MADV_HUGEPAGE, start, huge)
-    starts = list(itertools.accumulate(sizes[:-1], initial=start))
-    return region, starts
-
-
-def _record_views(region: mmap.mmap, start: int, *fields: array) -> tuple[memoryview, ...]:
-    """The fields of RECORD_FIELDS, each an array by position, written as one record a position into `region` from
-    `start`, and a view of each field that reads, slices and iterates as its array did. The second field, where texts
-    start, has one value more than there are positions (the end of the last text): a last record holds it."""
+def _record_views(*fields: array) -> tuple[memoryview, ...]:
+    """The fields of RECORD_FIELDS, each an array by position, as one record a position, and a view of each field that
+    reads, slices and iterates as its array did. The second field, where texts start, has one value more than there are
+    positions (the end of the last text): a last record holds it."""
     count = len(fields[0])
     block = bytearray(RECORD_SIZE * (count + 1))
     slots = []
@@ -222,16 +194,8 @@ def _record_views(region: mmap.mmap, start: int, *fields: array) -> tuple[memory
         slots.append((code, offset // size, RECORD_SIZE // size, len(values)))
         # array(code, …) refuses a value too large for the field's bytes.
         memoryview(block).cast(code)[offset // size:: RECORD_SIZE // size][:len(values)] = array(code, values)
-    region[start:start + len(block)] = block
-    records = memoryview(region)[start:start + len(block)]
-    return tuple(records.cast(code)[first::step][:length] for code, first, step, length in slots)
-
-
-def _held(region: mmap.mmap, start: int, values: array) -> memoryview:
-    """`values` written into `region` from `start`, as a view that reads, slices and iterates as the array did."""
-    size = len(values) * values.itemsize
-    region[start:start + size] = values
-    return memoryview(region)[start:start + size].cast(values.typecode)
+    records = memoryview(bytes(block))
+    return tuple(records.cast(code)[start::step][:length] for code, start, step, length in slots)
 
 
 class Entries:
@@ -262,7 +226,7 @@ class Entries:
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
         self.drawn = array("H")
-        ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]] (from 0 here, from where the texts start in the end)
+        ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_category: dict[int, array] = {}
         texts = bytearray()
         rows = db.execute(
@@ -301,53 +265,31 @@ class Entries:
             for category in profile_categories[profile_id]:
                 self.by_category.setdefault(category, array("I")).append(position)
         self.fact_sets = list(fact_ids)  # (SHOWN_FLAGS of the flags, index into script_sets), by index
-        # What each text reading's note says (schema.sql text_readings.said), one after another in one block of UTF-8,
-        # with the end of each reading's pieces: reading r's are said[said_ends[r - 1]:said_ends[r]]. A list of 15,000
-        # strings would cost a worker a megabyte more.
-        said, said_ends = bytearray(), array("I", [0])
-        for number, said_pieces in db.execute("SELECT id, said FROM text_readings ORDER BY id"):
-            if number != len(said_ends):
-                raise ValueError("text_readings ids must run from 1 without gaps")
-            said += said_pieces.encode()
-            said_ends.append(len(said))
+        (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
+            ids, ends, profiles, facts, text_readings, flags, widths)
+        # The profiles once more, one after another: search walks them a window of bytes at a time (search.py
+        # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
+        self.profiles = profiles
         if self.visible is None:
-            self.visible = len(ids)
-        # Each profile's positions in quality order, one profile after another: profile p's are
+            self.visible = len(self.ids)
+        # Each profile's positions in quality order, one profile after another, as a view: profile p's are
         # by_profile[profile_starts[p]:profile_starts[p + 1]] (of_profile). A dict of ~1,700 arrays cost 250 KB more.
-        self.profile_starts = array("I", [0]) * (max(profiles, default=0) + 2)
-        for profile in profiles:
+        self.profile_starts = array("I", [0]) * (max(self.profiles, default=0) + 2)
+        for profile in self.profiles:
             self.profile_starts[profile + 1] += 1
         self.profile_starts = array("I", itertools.accumulate(self.profile_starts))
-        by_profile, next_slot = array("I", bytes(4 * len(profiles))), array("I", self.profile_starts)
-        for position, profile in enumerate(profiles):
+        by_profile, next_slot = array("I", bytes(4 * len(self.profiles))), array("I", self.profile_starts)
+        for position, profile in enumerate(self.profiles):
             by_profile[next_slot[profile]] = position
             next_slot[profile] += 1
-        position_of = array("i", [-1]) * (max(ids, default=0) + 1)  # position of each id, -1 if none
-        for position, entry_id in enumerate(ids):
-            position_of[entry_id] = position
-        # The records, every text (UTF-8, one after another), what notes say of the texts, and what notes, pages and
-        # lists read of an entry, in memory of huge pages (huge_paged): ~6 MB that picks and pages read anywhere in.
-        # `texts` and `said` are that memory, whose slices are bytes as a bytes object's are, and `ends` and `said_ends`
-        # count from its start; each array becomes a view of it, which reads, slices and iterates as the array did. The
-        # profiles are kept one after another too: search walks them a window of bytes at a time (search.py
-        # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
-        held = {"position_of": position_of, "intents": self.intents, "lead_parts": self.lead_parts,
-                "categories": self.categories, "parts": self.parts, "drawn": self.drawn, "profiles": profiles,
-                "by_profile": by_profile, "shapes": self.shapes}
-        arrays = [*held.values(), *self.by_category.values()]
-        region, (record_start, text_start, said_start, *starts) = huge_paged(
-            RECORD_SIZE * (len(ids) + 1), len(texts), len(said), *(len(values) * values.itemsize for values in arrays))
-        region[text_start:text_start + len(texts)] = texts
-        region[said_start:said_start + len(said)] = said
-        self.texts = self.said = region
-        self.said_ends = array("I", [end + said_start for end in said_ends])
-        (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
-            region, record_start, ids, array("I", [end + text_start for end in ends]), profiles, facts, text_readings, flags, widths)
-        views = map(functools.partial(_held, region), starts, arrays)
-        for name in held:
-            setattr(self, name, next(views))
-        self.by_category = {category: next(views) for category in self.by_category}
+        self.by_profile = memoryview(by_profile)
+        # Copied to their size: an array grown by appending holds room for more.
+        self.by_category = {category: array("I", positions) for category, positions in self.by_category.items()}
+        self.texts = bytes(texts)       # every text, UTF-8, one after another
         self.longest = max((len(self.text_at(p)) for p in range(len(self.ids))), default=0)  # characters
+        self.position_of = array("i", [-1]) * (max(self.ids, default=0) + 1)  # position of each id, -1 if none
+        for position, entry_id in enumerate(self.ids):
+            self.position_of[entry_id] = position
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -452,11 +394,17 @@ class Catalog:
         # rendered), and 660 of them would cost a worker 130 KB.
         self.category_names = {(r[0], r[1]): r[2] for r in db.execute("SELECT category_id, locale, name FROM category_texts")}
         self.frames = {r[0]: Frames(*r[1:]) for r in db.execute(f"SELECT locale, {', '.join(Frames._fields)} FROM note_frames")}
-        readings = []
-        for number, meaning_pieces in db.execute("SELECT id, pieces FROM text_readings ORDER BY id"):
-            if number != len(readings) + 1:
+        # What each text reading's note is written from (schema.sql), one after another in one block of UTF-8, with the
+        # end of each reading's pieces (reading r: block[ends[r - 1]:ends[r]]): a list of 15,000 strings would cost a
+        # worker a megabyte more.
+        said, said_ends, readings = bytearray(), array("I", [0]), []
+        for number, meaning_pieces, said_pieces in db.execute("SELECT id, pieces, said FROM text_readings ORDER BY id"):
+            if number != len(said_ends):
                 raise ValueError("text_readings ids must run from 1 without gaps")
+            said += said_pieces.encode()
+            said_ends.append(len(said))
             readings.append(meaning_pieces)
+        self.said_pieces_block: tuple[bytes, array] = (bytes(said), said_ends)
         self.meaning_runs = MeaningRuns.read(readings)
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
         # Only read here: a dict of ~1,700 profiles kept would cost a worker 200 KB.
@@ -702,6 +650,6 @@ class Catalog:
 
     def said_pieces(self, reading: int) -> bytes:
         """What a note's sentences about the text reading `reading` are written from (schema.sql, text_readings), UTF-8."""
-        entries = self.entries
-        return entries.said[entries.said_ends[reading - 1]:entries.said_ends[reading]]
+        block, ends = self.said_pieces_block
+        return block[ends[reading - 1]:ends[reading]]
 

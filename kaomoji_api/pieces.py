@@ -162,7 +162,7 @@ class ItemWriter:
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
         # locale that writes with it is first asked for.
         self._made_heads: dict[tuple, tuple[bytes, array]] = {}
-        self._said_pieces, self._said_ends = entries.said, entries.said_ends
+        self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
         # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
         # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
