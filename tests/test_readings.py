@@ -1719,3 +1719,22 @@ def test_a_word_the_sample_found_misread_has_its_own_row(text, key, intent, name
     reading = GLOSSARY.read(text)
     assert key in {k for run in reading.runs for k in keys_of(run)}, [keys_of(run) for run in reading.runs]
     assert (reading.intent, reading.name) == (intent, name), text
+
+
+def test_a_nurse_with_a_syringe_is_named_time_for_a_shot_not_landing_a_blow(named, db, client):
+    """Every face whose text says it gives a shot (注射しましょう, ニンニク注射いきますっ, 注射打ちますよー, お注射) is named Time for a
+    shot in every locale, and none carries the labels' punching words: 注射しましょう ―⊂|=Oヘ(…) ぷす and the ~50 ブスッ！☆
+    ―⊂|コ… ニンニク注射いきますっ！ were Landing a blow with "punch, hit, smack, beat up", and 〆注射打ちますよー Happy
+    sparkling."""
+    shots = ("注射しましょう", "ニンニク注射いきますっ", "注射打ちますよー", "お注射")
+    names = {code: GLOSSARY.texts(code)["names"]["time-for-a-shot"] for code in LOCALES}
+    ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
+    checked = 0
+    for text, reading, served_names, _, _ in named:
+        if any(shot in text for shot in shots):
+            assert reading.name == "time-for-a-shot" and served_names == names, (text, reading.name, served_names["en"])
+            checked += 1
+            if checked % 20 == 1 and text in ids:
+                item = items(client, f"/api/v1/kaomojis/{ids[text]}", locale="en")
+                assert not {"punch", "hit", "beat up"} & set(item["keywords"]), (text, item["keywords"])
+    assert checked >= 130, checked
