@@ -488,7 +488,7 @@ class Glossary:
         intents = [row["intent"] for row in rows]
         intent = min(intents, key=INTENT_RANK.__getitem__, default=None)
         category = next((row["category"] for run in runs for row in map(self.rows.__getitem__, run.rows or ())
-                         if row.get("category") and (not row.get("category_drawn_out") or faces.reading(run.text).endswith("ー"))), None)
+                         if row.get("category") and (not row.get("category_drawn_out") or drawn_out(run.text))), None)
         category = category or next((self.parts[p]["category"] for p in parts if self.parts[p].get("category")), None)
         # A row names its face unless the face draws what makes it something else (source.json `unless_drawn`): ﾌﾑﾌﾑ is
         # nodding along, but beside a pen φ it is said while taking notes.
