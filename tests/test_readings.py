@@ -1726,7 +1726,7 @@ def test_a_nurse_with_a_syringe_is_named_time_for_a_shot_not_landing_a_blow(name
     """Every face whose text says it gives a shot (注射しましょう, ニンニク注射いきますっ, 注射打ちますよー, お注射) is named Time for a
     shot in every locale, and none carries the labels' punching words: 注射しましょう ―⊂|=Oヘ(…) ぷす and the ~50 ブスッ！☆
     ―⊂|コ… ニンニク注射いきますっ！ were Landing a blow with "punch, hit, smack, beat up", and 〆注射打ちますよー Happy
-    sparkling."""
+    sparkling, sent with the encouragement category's "sorry you're going through this"; it acts out what it does now."""
     shots = ("注射しましょう", "ニンニク注射いきますっ", "注射打ちますよー", "お注射")
     names = {code: GLOSSARY.texts(code)["names"]["time-for-a-shot"] for code in LOCALES}
     ids = dict(db.execute("SELECT text, id FROM entries WHERE sensitive = 0"))
@@ -1734,6 +1734,8 @@ def test_a_nurse_with_a_syringe_is_named_time_for_a_shot_not_landing_a_blow(name
     for text, reading, served_names, _, _ in named:
         if any(shot in text for shot in shots):
             assert reading.name == "time-for-a-shot" and served_names == names, (text, reading.name, served_names["en"])
+            if "注射打ちますよー" in text:  # a gleeful nurse acts out what she is doing, no "sorry you're going through this"
+                assert GLOSSARY.usage_intent(reading) == "action", text
             checked += 1
             if checked % 20 == 1 and text in ids:
                 item = items(client, f"/api/v1/kaomojis/{ids[text]}", locale="en")
@@ -1746,3 +1748,11 @@ def test_a_face_off_to_grab_something_from_the_kitchen_is_sent_as_be_right_back_
     as a sigh, "finally done with that report": what it says it will do decides, and it will be right back."""
     reading = GLOSSARY.read("ふぅ  (((((=；・ ェ ・=))ゞ ∥台所∥なんかとってきます")
     assert (reading.intent, GLOSSARY.usage_intent(reading)) == ("brb", "brb")
+
+
+def test_a_face_named_phew_carries_no_sleepy_words(db):
+    """Phew (ふぅ) is a sigh or a puff of smoke: the smokers' (メ▼.▼)y-.。o○ フーー and the faces off to the kitchen, labelled
+    sleepy by the dataset, carried "sleepy, sleep, drowsy, nap, zzz" (source.json ーふ `not_keywords`)."""
+    sleepy = set(locale_files.load_locale("en")["concepts"]["sleepy"])
+    lists = [json.loads(words) for (words,) in db.execute("SELECT keywords FROM profile_texts WHERE locale = 'en' AND name = 'Phew'")]
+    assert len(lists) >= 5 and not any(sleepy & set(words) for words in lists), lists
