@@ -1756,3 +1756,34 @@ def test_a_face_named_phew_carries_no_sleepy_words(db):
     sleepy = set(locale_files.load_locale("en")["concepts"]["sleepy"])
     lists = [json.loads(words) for (words,) in db.execute("SELECT keywords FROM profile_texts WHERE locale = 'en' AND name = 'Phew'")]
     assert len(lists) >= 5 and not any(sleepy & set(words) for words in lists), lists
+
+
+@pytest.mark.parametrize(("text", "shrugs"), [
+    ("┐(´ー｀)┌", True),
+    ("ヤレヤレ┐⊂(´(ェ)｀)⊃┌マイッタネ", True),
+    ("┐(o|o)┌ 屁でもないよーん", True),           # a face whose mouth is a |
+    ("┐／(≡'　x　`；≡)＼┌ モウツカレタ", True),     # a rabbit's ears between face and hands
+    ("ε-(￣ヘ￣)┌ ダミダコリャ・・", True),          # one hand held out with a sigh
+    ("ヽ(´ー｀)┌", True),
+    ("ヤンヤ♪└|・_・|┐♪└|・_・|┘♪┌|・_・|┘♪ヤンヤ", False),  # a dance
+    ("┌(＿ｗ＿)┐ あはは♪", False),                   # arms raised in laughter
+    ("┌∈(*￣●￣)∋┐ワーッハッハッハ", False),
+    ("───┐●┌───[PC] ゛(；_；) 回線重いよぉ", False),  # a cable
+    ("ヽ( ･∀･)ﾉ┌┛ｶﾞｯΣ(ﾉ`Д´)ﾉ", False),             # a kick
+    ("(*´∇`)┌θ☆(ﾉ>_<)ﾉ", False),
+    ("Σ(┌ﾟдﾟ)┌", False),                            # flailing
+    ("( -＿-)┌→ 囹　ソレ河底撈魚デス！", False),       # laying down a tile
+])
+def test_a_box_corner_is_a_shrug_only_where_a_shrug_is_drawn(text, shrugs):
+    """┐ and ┌ alone were the part `shrug`: 650 dancing, cheering, kicking and cabled faces were noted "with a shrug".
+    They are a shrug's hands only beside the face they shrug with."""
+    assert ("shrug" in GLOSSARY.read(text).parts) is shrugs
+
+
+def test_no_dancing_face_is_noted_with_a_shrug(db):
+    shrug = db.execute("SELECT id FROM parts WHERE slug = 'shrug'").fetchone()[0]
+    rows = db.execute("SELECT text, parts FROM entries").fetchall()
+    shrugging = [text for text, parts in rows if str(shrug) in parts.split()]
+    dancing = [text for text, _ in rows if re.search(r"└[|｜(（].{1,12}[|｜)）]┐", text)]
+    assert len(dancing) > 300 and not set(dancing) & set(shrugging), sorted(set(dancing) & set(shrugging))[:5]
+    assert 200 < len(shrugging) < 400, len(shrugging)  # the shrugs are still read: ┐(´ー｀)┌ and ¯\_(ツ)_/¯

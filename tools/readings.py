@@ -140,6 +140,39 @@ BANGS = ("banban",)
 # A laugh or a sound said over again (ｱﾊﾊﾊﾊﾊ, ﾍﾞｼﾍﾞｼ, ｳｷｬｷｬｷｬ) is that laugh or sound: Glossary.read_run.
 REPEATABLE_INTENTS = frozenset({"laughing", "sound"})
 NUMBER_BEFORE = re.compile("[0-9０-９]+$")  # the number a run may begin with: １６もーん (Glossary._numbered)
+# A box corner alone (┐ ┌, patterns of the part `shrug`) is an arm of many drawings: a dance (└|・_・|┐♪┌|・_・|┘), arms
+# raised in laughter (┌(＿ｗ＿)┐ あはは), a kick (┌┛, ┌θ), a cable (───┐●┌───). It is a shrug's hand only as the shrug
+# draws it (shrug_spans): ┐ before a face and ┌ after it (┐(´ー｀)┌, ┐⊂(´(ェ)｀)⊃┌, ヤレヤレ┐川´皿｀川┌, ┐(o|o)┌), or one
+# hand held out after a face that nothing else holds (ε-(￣ヘ￣)┌ ダミダコリャ, ƪ(˘⌣˘)┐, not ┌(＿ｗ＿)┐).
+SHRUG_HANDS = frozenset("┐┌")
+SHRUG_BOTH = re.compile(r"┐\s?[／/]?[(（⊂∈川州【\[［{｛<＜|｜∪][^┐┌└┘╮╭┛┗]{0,30}?[)）⊃∋川州】\]］}｝>＞|｜∪][＼\\]?\s?┌")
+SHRUG_ONE = re.compile(r"[)）⊃∋川州】\]］}｝>＞][┌┐](?![θ┛┘┐┌|｜→])")
+FACE_PAIRS = {")": "(", "）": "（", "⊃": "⊂", "∋": "∈", "】": "【", "]": "[", "］": "［", "}": "{", "｝": "｛", ">": "<", "＞": "＜"}
+NOT_BEFORE_A_SHRUG = frozenset("└┌┐┘┗┏╰╭╮(（⊂∈【[［{｛<＜")
+
+
+def shrug_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` draws a shrug with box corners: both hands (SHRUG_BOTH), or one after a face whose opening bracket
+    has no arm or other face before it (the face found back from its closing bracket, 川 and 州 matching themselves)."""
+    spans = [m.span() for m in SHRUG_BOTH.finditer(text)]
+    for m in SHRUG_ONE.finditer(text):
+        close = text[m.start()]
+        opening, depth, i = FACE_PAIRS.get(close, close), 0, m.start() - 1
+        while i >= max(0, m.start() - 30):
+            if text[i] == close and close not in "川州":
+                depth += 1
+            elif text[i] == opening:
+                if depth == 0:
+                    break
+                depth -= 1
+            i -= 1
+        else:
+            continue
+        before = text[max(0, i - 2):i].rstrip("ヽ\\ƪ")[-1:]  # an arm raised on the other side leaves it a shrug: ヽ(´ー｀)┌
+        if before not in NOT_BEFORE_A_SHRUG and not SHRUG_HANDS.intersection(text[i:m.start()]):
+            spans.append((i, m.end()))
+    return spans
+
 
 @dataclass(frozen=True)
 class Run:
@@ -438,9 +471,11 @@ class Glossary:
             for run, (s, _) in zip(written, spans, strict=True)
         ))
         # A part is drawn, never a letter of the text: the ｪ of ｺﾞｾﾞｪﾏｽ is no snout, the ﾉｼ of ﾉｼﾞｬ no wave.
+        shrugs = shrug_spans(text) if SHRUG_HANDS.intersection(text) else ()
         found = [
             (m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)
             if not any(s < m.end() and m.start() < e for s, e in spans)
+            and not (m.group() in SHRUG_HANDS and not any(s <= m.start() < e for s, e in shrugs))
         ]
         ids = {part_id for _, _, part_id in found}
         if ids & SLEEP_PARTS:
