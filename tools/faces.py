@@ -226,6 +226,11 @@ def tokens(run: str) -> list[tuple[str, str]]:
     return [(word.surface, word.feature.pos1) for word in _tagger()(unicodedata.normalize("NFKC", run))]
 
 
+def particles(run: str) -> frozenset[str]:
+    """The one-kana particles and auxiliaries the tokenizer finds in a run, normalised: そんなのは → {の, は}."""
+    return frozenset(normalise(surface) for surface, pos in tokens(run) if pos in _FUNCTION_POS and len(surface) == 1)
+
+
 def split(run: str, keys=frozenset()) -> list[str] | None:
     """Keys that a run not itself a key is made of, or None when it cannot be explained.
 

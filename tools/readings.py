@@ -150,6 +150,27 @@ SHRUG_ONE = re.compile(r"[)）⊃∋川州】\]］}｝>＞][┌┐](?![θ┛┘�
 FACE_PAIRS = {")": "(", "）": "（", "⊃": "⊂", "∋": "∈", "】": "【", "]": "[", "］": "［", "}": "{", "｝": "｛", ">": "<", "＞": "＜"}
 NOT_BEFORE_A_SHRUG = frozenset("└┌┐┘┗┏╰╭╮(（⊂∈【[［{｛<＜")
 
+# ∩ is both hands raised beside a face (∩(´∀｀)∩, ばんざーい), and ⌒ an arc (a throw: ノ⌒●), but a pair of either inside
+# a face is its eyes, curved shut as ^ ^ are (ヽ(∩▽∩)ノ, (∩_∩ ), (⌒▽⌒), ( ⌒ ▽⌒ )ノ): the part `smiling-eyes`; shut
+# tight over a shout or a gasp (ヒイィィ(∩ロ∩;), (∩Д∩)), or in a face whose text cries, fumes or sighs ((∩へ∩)ナカナイモン,
+# (∩ヘ∩)ムッスー), `squeezed-eyes`. No eyes between them: ∩･д･∩ raises its hands.
+RAISED_HANDS, ARC, SMILING_EYES, SQUEEZED_EYES = "raised-hands", "arc", "smiling-eyes", "squeezed-eyes"
+CURVED_EYES = re.compile(r"([∩⌒])[ 　]?([・･]|[^∩⌒()（）⊂⊃\\\s･・゜ﾟ°´`｀'’‘^＾;；]{1,3})[ 　]?\1")  # (*⌒・⌒*): a nose
+SHOUTING_MOUTHS, UNSMILING_INTENTS = frozenset("ロДд□皿口益"), frozenset({"crying", "anger", "threat", "sigh", "refusal", "surprise"})
+# Drops trailing from a face (。・゜゜・(>_<)・゜゜・。, 。゜(´ω｀)゜。) are its tears; the same marks elsewhere are sparkles, snow
+# or stardust (。.:*:・'゜。ﾐﾝﾅ, ／。・。・゜★ ラリホー, ゜。°。°。 ヽ(￣▽￣)) or eyes ((。゜)(゜。)?). The patterns of `tears` made only of
+# them are tears where the marks run up to the outside of a face's bracket, with no stardust among them (tearful).
+TEAR_MARKS, TEAR_TRAILS = frozenset("。・゜°･｡ﾟ"), frozenset({"。・゜", "・゜・", "゜。"})
+DROP_SPACED = {mark + space for mark in TEAR_MARKS for space in " 　"}
+SPACED_DROP = {space + mark for mark in TEAR_MARKS for space in " 　"}
+# A face's bracket, with a fist or an arm at its edge: 。・゜゜・o(ｉДｉ)o・゜゜・。, 。・゜゜ヽ| ；∀；|ノ
+# (a space or a streaming arc between them and the bracket, but then no arm: not the snow of ゜。°。°。 ヽ(￣▽￣)).
+FACE_AHEAD, FACE_BEHIND = re.compile("[ 　⌒]?[(（|｜]|[oｏヽヾ][(（|｜]"), re.compile("[)）|｜][ 　⌒]?$|[)）|｜][oｏノ]$")
+STARDUST_MARKS = frozenset("*＊:：+＋.．★☆♪○◯'’`")
+# Arms held out (⊂ ⊃, つ: the part `hug`) drawn inside a face's brackets on both sides of its mouth are hands over its
+# eyes: crying into them ((つд⊂), （；つд⊂）ｺﾞｼｺﾞｼ) or hiding before a peekaboo ((⊃∀⊂)イナイナイ⊂(・∀・)⊃バァ).
+HUG, HANDS_OVER_FACE = "hug", "hands-over-face"
+HANDS_OVER_EYES = re.compile(r"[(（][^()（）つ⊃⊂]{0,2}[つ⊃][^()（）⊂⊃]{1,3}[⊂つ][^()（）]{0,2}[)）]")
 
 def shrug_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` draws a shrug with box corners: both hands (SHRUG_BOTH), or one after a face whose opening bracket
@@ -173,6 +194,19 @@ def shrug_spans(text: str) -> list[tuple[int, int]]:
             spans.append((i, m.end()))
     return spans
 
+
+def tearful(text: str, start: int, end: int) -> bool:
+    """Whether the drops text[start:end] are tears (TEAR_TRAILS): the marks around them run, with at most a space or a
+    streaming arc (。・゜゜⌒(ＴＯＴ)), up to a face's opening bracket after them or from its closing one before them
+    (FACE_AHEAD, FACE_BEHIND), and no stardust touches them."""
+    while start > 0 and (text[start - 1] in TEAR_MARKS or text[start - 2:start] in DROP_SPACED):  # ゜ ゜。
+        start -= 1
+    while end < len(text) and (text[end] in TEAR_MARKS or text[end:end + 2] in SPACED_DROP):
+        end += 1
+    behind, ahead = text[max(0, start - 3):start], text[end:end + 3]
+    if not (FACE_AHEAD.match(ahead) or FACE_BEHIND.search(behind)):
+        return False
+    return behind.rstrip(" 　")[-1:] not in STARDUST_MARKS and ahead.lstrip(" 　")[:1] not in STARDUST_MARKS
 
 @dataclass(frozen=True)
 class Run:
@@ -330,8 +364,14 @@ class Glossary:
         if pieces is None and (wish := next((w for w in self._congratulations if key.startswith(w) and key != w), None)):
             # A celebration with a name of its own, mock or not (オメデタ鉄球, おめでと花火): the congratulation it begins with.
             return Run(run, romaji, (self.row_of[wish],))
+        # A particle cut off beside a word is no word of its own: the は of そんなのは ("that's…") is no gasp (ハッ).
+        particles = faces.particles(said) if pieces and len(pieces) > 1 else frozenset()
+        if not any(p in self.row_of and p not in particles and self.rows[self.row_of[p]]["intent"] not in ("letter", "none")
+                   for p in pieces or ()):
+            particles = frozenset()  # no word beside them: ﾓ･ﾓﾚﾙ, るるるんっ, ちゎ keep what they read
         rows = None if pieces is None else tuple(
-            self.row_of[p] for i, p in enumerate(pieces) if p in self.row_of and not (i and self._syllable_greeting(p))) or None
+            self.row_of[p] for i, p in enumerate(pieces)
+            if p in self.row_of and not (i and self._syllable_greeting(p)) and p not in particles) or None
         if rows and any(self.rows[n]["intent"] != "letter" for n in rows):
             # Beside a word, a kana the tokenizer cut off is a particle or a syllable (the ね of ﾖﾛｼｸﾈ, the だ of
             # フンダ, the お of お風呂), not a letter of a word spelled across faces.
@@ -476,6 +516,7 @@ class Glossary:
             (m.start(), m.end(), self._part_of[m.group()]) for m in self._parts.finditer(text)
             if not any(s < m.end() and m.start() < e for s, e in spans)
             and not (m.group() in SHRUG_HANDS and not any(s <= m.start() < e for s, e in shrugs))
+            and not (m.group() in TEAR_TRAILS and not tearful(text, m.start(), m.end()))
         ]
         ids = {part_id for _, _, part_id in found}
         if ids & SLEEP_PARTS:
@@ -495,6 +536,9 @@ class Glossary:
         # A face that holds a weapon or says one (source.json `weapon`), or whose glint goes with a blow (ｷﾗｯ☆ ... ｽﾊﾟｯ).
         wields = bool(ids & WEAPON_PARTS) or any(row.get("weapon") for row in said) \
             or twinkles and any(row.get("hit") for row in said)
+        curved_eyes = list(CURVED_EYES.finditer(text)) if "∩" in text or "⌒" in text else ()
+        covered = list(HANDS_OVER_EYES.finditer(text)) if "⊂" in text else ()
+        unsmiling = any(row["intent"] in UNSMILING_INTENTS for row in said)
         drawn: dict[str, list[tuple[int, int]]] = {}  # each part's spans: the arm that slams a table is part of the slam
         for start, end, part_id in found:
             arm = self._slamming_arm(text, start, end) if part_id in SPARKLE_PARTS else None
@@ -514,6 +558,10 @@ class Glossary:
                 part_id = BUTTON
             elif part_id == PARTY_POPPER and FLOWERS in text and not BANG.match(text, end):
                 part_id = BOUQUET
+            elif part_id == HUG and any(m.start() <= start < m.end() for m in covered):
+                part_id = HANDS_OVER_FACE
+            elif part_id in (RAISED_HANDS, ARC) and (eyes := next((m for m in curved_eyes if m.start() <= start < m.end()), None)):
+                part_id = SQUEEZED_EYES if SHOUTING_MOUTHS.intersection(eyes.group(2)) or unsmiling else SMILING_EYES
             drawn.setdefault(part_id, []).append((start, end))
         # A part drawn only inside another part's drawing is named by it: ﾉ彡☆ is a hand slamming the table, not also a
         # flinging arm.
