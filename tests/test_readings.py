@@ -1850,7 +1850,10 @@ def test_drops_are_tears_only_where_they_fall_from_a_face(text, tears):
     ("(つд⊂)", "hands-over-face"),
     ("（；つд⊂）ｺﾞｼｺﾞｼ", "hands-over-face"),
     ("(⊃∀⊂)イナイナイ⊂(・∀・)⊃バァ", "hands-over-face"),  # and then the arms thrown open: both
+    ("・ﾟ・(つД｀)・ﾟ・", "hands-over-face"),              # one hand wiping the tears from an eye
+    ("(｡´Д⊂) ｳﾜｧｧｧﾝ!!", "hands-over-face"),
     ("⊂(・ω・)⊃", "hug"),
+    ("(つ･∀･)つ", "hug"),
 ])
 def test_hands_drawn_over_a_face_cover_it_they_are_not_held_out_for_a_hug(text, part):
     assert part in GLOSSARY.read(text).parts

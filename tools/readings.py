@@ -168,9 +168,14 @@ SPACED_DROP = {space + mark for mark in TEAR_MARKS for space in " 　"}
 FACE_AHEAD, FACE_BEHIND = re.compile("[ 　⌒]?[(（|｜]|[oｏヽヾ][(（|｜]"), re.compile("[)）|｜][ 　⌒]?$|[)）|｜][oｏノ]$")
 STARDUST_MARKS = frozenset("*＊:：+＋.．★☆♪○◯'’`")
 # Arms held out (⊂ ⊃, つ: the part `hug`) drawn inside a face's brackets on both sides of its mouth are hands over its
-# eyes: crying into them ((つд⊂), （；つд⊂）ｺﾞｼｺﾞｼ) or hiding before a peekaboo ((⊃∀⊂)イナイナイ⊂(・∀・)⊃バァ).
+# eyes: crying into them ((つд⊂), （；つд⊂）ｺﾞｼｺﾞｼ) or hiding before a peekaboo ((⊃∀⊂)イナイナイ⊂(・∀・)⊃バァ); so is one
+# beside a wailing mouth, wiping the tears from one eye (・ﾟ・(つД｀)・ﾟ・, (｡´Д⊂) ｳﾜｧｧｧﾝ).
 HUG, HANDS_OVER_FACE = "hug", "hands-over-face"
-HANDS_OVER_EYES = re.compile(r"[(（][^()（）つ⊃⊂]{0,2}[つ⊃][^()（）⊂⊃]{1,3}[⊂つ][^()（）]{0,2}[)）]")
+HANDS_OVER_EYES = re.compile(
+    r"[(（][^()（）つ⊃⊂]{0,2}[つ⊃][^()（）⊂⊃]{1,3}[⊂つ][^()（）]{0,2}[)）]"
+    r"|[(（][^()（）つ⊃⊂]{0,2}つ[Дд][^()（）⊂⊃]{0,3}[)）]|[(（][^()（）つ⊃⊂]{0,3}[Дд]⊂[^()（）]{0,2}[)）]"
+)
+
 
 def shrug_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` draws a shrug with box corners: both hands (SHRUG_BOTH), or one after a face whose opening bracket
@@ -207,6 +212,7 @@ def tearful(text: str, start: int, end: int) -> bool:
     if not (FACE_AHEAD.match(ahead) or FACE_BEHIND.search(behind)):
         return False
     return behind.rstrip(" 　")[-1:] not in STARDUST_MARKS and ahead.lstrip(" 　")[:1] not in STARDUST_MARKS
+
 
 @dataclass(frozen=True)
 class Run:
@@ -537,7 +543,7 @@ class Glossary:
         wields = bool(ids & WEAPON_PARTS) or any(row.get("weapon") for row in said) \
             or twinkles and any(row.get("hit") for row in said)
         curved_eyes = list(CURVED_EYES.finditer(text)) if "∩" in text or "⌒" in text else ()
-        covered = list(HANDS_OVER_EYES.finditer(text)) if "⊂" in text else ()
+        covered = list(HANDS_OVER_EYES.finditer(text)) if HUG in ids else ()
         unsmiling = any(row["intent"] in UNSMILING_INTENTS for row in said)
         drawn: dict[str, list[tuple[int, int]]] = {}  # each part's spans: the arm that slams a table is part of the slam
         for start, end, part_id in found:
