@@ -4,8 +4,9 @@
 
 Each face of kaomoji_dataset is read by tools/readings.py twice, by `--base` (a git ref, checked out into a temporary
 worktree) and by this working tree, each in a process of its own; what is compared is what decides the face's item:
-its intent, the intent its usage follows, the row that names it (or the dataset name it gives), its category and
-whether its text is explained. Printed: how many faces changed, each kind of change with its count and an example, and
+its intent, the intent its usage follows, the row that names it (or the dataset name it gives), its category,
+whether its text is explained, the rows its runs read and the parts it draws (a change of parts is printed as the
+parts it lost and gained: `parts -shrug`). Printed: how many faces changed, each kind of change with its count and an example, and
 the faces changed that contain none of `--expect` (text a change is meant to touch: 注射), which should be none.
 The README's "N faces changed, all of them with …" figures come from here.
 """
@@ -31,16 +32,24 @@ glossary = readings.Glossary()
 out = {}
 for entry in kaomoji_dataset.all():
     r = glossary.read(entry["text"])
-    out[entry["text"]] = [r.intent, glossary.usage_intent(r), r.name or r.label_name, r.category, r.explained]
+    out[entry["text"]] = [r.intent, glossary.usage_intent(r), r.name or r.label_name, r.category, r.explained,
+                          [glossary.rows[n]["key"] for run in r.runs for n in run.rows or ()], sorted(r.parts)]
 json.dump(out, open(sys.argv[2], "w"), ensure_ascii=False)
 """
-FIELDS = ("intent", "usage", "name", "category", "explained")
+FIELDS = ("intent", "usage", "name", "category", "explained", "rows", "parts")
 
 
 def readings_of(tree: Path, folder: Path, label: str) -> dict[str, list]:
     out = folder / f"{label}.json"
     subprocess.run([sys.executable, "-c", DUMP, str(tree), str(out)], check=True, cwd=tree)
     return json.loads(out.read_text())
+
+
+def change(field: str, before, after) -> str:
+    """One field's change, as printed: parts as what was lost and gained, anything else as before -> after."""
+    if field == "parts":
+        return " ".join(["parts", *(f"-{p}" for p in sorted(set(before or ()) - set(after))), *(f"+{p}" for p in sorted(set(after) - set(before or ())))])
+    return f"{field} {before!r} -> {after!r}"
 
 
 def main() -> None:
@@ -62,7 +71,8 @@ def main() -> None:
     kinds = collections.Counter()
     example = {}
     for text in changed:
-        kind = tuple(f"{field} {b!r} -> {a!r}" for field, b, a in zip(FIELDS, before.get(text, [None] * 5), after[text], strict=True) if b != a)
+        kind = tuple(change(field, b, a) for field, b, a in zip(FIELDS, before.get(text, [None] * len(FIELDS)), after[text], strict=True)
+                     if b != a)
         kinds[kind] += 1
         example.setdefault(kind, text)
     for kind, count in kinds.most_common(args.show):

@@ -1804,6 +1804,8 @@ def test_no_dancing_face_is_noted_with_a_shrug(db):
     ("( ⌒ ▽⌒ )ノ やぁ", "smiling-eyes"),
     ("(⌒Д⌒)", "squeezed-eyes"),
     ("|дﾟ)ﾉ⌒●~*　　（　´∀｀）", "arc"),                   # a bomb lobbed along its arc
+    ("ｷﾀ Y⌒Y⌒Y⌒Y⌒Y⌒Y⌒ヽ(ﾟεﾟ)ﾉ!!!", "arc"),               # a wave: a chain of arcs, no eyes
+    ("(－ω－)…⌒✧⌒✧", "arc"),
 ])
 def test_a_pair_of_caps_or_arcs_inside_a_face_is_its_eyes(text, part):
     """∩ was always both hands raised and ⌒ an arc, "a throw or smiling eyes": ~890 faces whose eyes ∩ draws ((∩_∩),

@@ -155,7 +155,7 @@ NOT_BEFORE_A_SHRUG = frozenset("└┌┐┘┗┏╰╭╮(（⊂∈【[［{｛
 # tight over a shout or a gasp (ヒイィィ(∩ロ∩;), (∩Д∩)), or in a face whose text cries, fumes or sighs ((∩へ∩)ナカナイモン,
 # (∩ヘ∩)ムッスー), `squeezed-eyes`. No eyes between them: ∩･д･∩ raises its hands.
 RAISED_HANDS, ARC, SMILING_EYES, SQUEEZED_EYES = "raised-hands", "arc", "smiling-eyes", "squeezed-eyes"
-CURVED_EYES = re.compile(r"([∩⌒])[ 　]?([・･]|[^∩⌒()（）⊂⊃\\\s･・゜ﾟ°´`｀'’‘^＾;；]{1,3})[ 　]?\1")  # (*⌒・⌒*): a nose
+CURVED_EYES = re.compile(r"([∩⌒])[ 　]?([・･]|[^∩⌒()（）⊂⊃\\\s･・゜ﾟ°´`｀'’‘^＾;；☆★✧✩／＼┏┓┗┛]{1,3})[ 　]?\1")  # (*⌒・⌒*): a nose
 SHOUTING_MOUTHS, UNSMILING_INTENTS = frozenset("ロДд□皿口益"), frozenset({"crying", "anger", "threat", "sigh", "refusal", "surprise"})
 # Drops trailing from a face (。・゜゜・(>_<)・゜゜・。, 。゜(´ω｀)゜。) are its tears; the same marks elsewhere are sparkles, snow
 # or stardust (。.:*:・'゜。ﾐﾝﾅ, ／。・。・゜★ ラリホー, ゜。°。°。 ヽ(￣▽￣)) or eyes ((。゜)(゜。)?). The patterns of `tears` made only of
@@ -176,6 +176,13 @@ HANDS_OVER_EYES = re.compile(
     r"|[(（][^()（）つ⊃⊂]{0,2}つ[Дд][^()（）⊂⊃]{0,3}[)）]|[(（][^()（）つ⊃⊂]{0,3}[Дд]⊂[^()（）]{0,2}[)）]"
 )
 
+
+
+def curved_eyes(text: str) -> list[re.Match]:
+    """The pairs of ∩ or ⌒ in `text` that are a face's eyes (CURVED_EYES): not links of a chain that repeats what lies
+    between them, as a wave does (Y⌒Y⌒Y⌒, v⌒v⌒v, ⌒✧⌒✧)."""
+    return [m for m in CURVED_EYES.finditer(text)
+            if text[m.start() - len(m.group(2)):m.start()] != m.group(2) and text[m.end():m.end() + len(m.group(2))] != m.group(2)]
 
 def shrug_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` draws a shrug with box corners: both hands (SHRUG_BOTH), or one after a face whose opening bracket
@@ -542,7 +549,7 @@ class Glossary:
         # A face that holds a weapon or says one (source.json `weapon`), or whose glint goes with a blow (ｷﾗｯ☆ ... ｽﾊﾟｯ).
         wields = bool(ids & WEAPON_PARTS) or any(row.get("weapon") for row in said) \
             or twinkles and any(row.get("hit") for row in said)
-        curved_eyes = list(CURVED_EYES.finditer(text)) if "∩" in text or "⌒" in text else ()
+        eyes_drawn = curved_eyes(text) if "∩" in text or "⌒" in text else ()
         covered = list(HANDS_OVER_EYES.finditer(text)) if HUG in ids else ()
         unsmiling = any(row["intent"] in UNSMILING_INTENTS for row in said)
         drawn: dict[str, list[tuple[int, int]]] = {}  # each part's spans: the arm that slams a table is part of the slam
@@ -566,7 +573,7 @@ class Glossary:
                 part_id = BOUQUET
             elif part_id == HUG and any(m.start() <= start < m.end() for m in covered):
                 part_id = HANDS_OVER_FACE
-            elif part_id in (RAISED_HANDS, ARC) and (eyes := next((m for m in curved_eyes if m.start() <= start < m.end()), None)):
+            elif part_id in (RAISED_HANDS, ARC) and (eyes := next((m for m in eyes_drawn if m.start() <= start < m.end()), None)):
                 part_id = SQUEEZED_EYES if SHOUTING_MOUTHS.intersection(eyes.group(2)) or unsmiling else SMILING_EYES
             drawn.setdefault(part_id, []).append((start, end))
         # A part drawn only inside another part's drawing is named by it: ﾉ彡☆ is a hand slamming the table, not also a
