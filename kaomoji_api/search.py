@@ -628,8 +628,8 @@ class Spelling:
     """Corrects a misspelled query word into the closest word of the index (issue 15): the catalog file holds
     each word with letters deleted (table spelling_deletes), so that a word within the edits a query word is
     allowed (textnorm.edits_allowed) shares one of those forms with it; fewest edits, then a word of the
-    requested locale, then a keyword before a word only names have, then the word finding the most profiles, win
-    (the weights tools/build_catalog.py writes)."""
+    requested locale, then a keyword before a word only names have, then the word finding the most profiles, then the
+    most faces, win (the weights tools/build_catalog.py writes)."""
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog

@@ -1831,6 +1831,45 @@ def test_a_face_stifling_a_laugh_behind_a_wall_is_named_giggling_not_waving(name
     assert checked >= 50, checked
 
 
+@pytest.mark.parametrize(("text", "waves"), [
+    ("( ﾟ▽ﾟ)/", True),             # a hand raised at the face's edge
+    ("＼(^o^)", True),
+    ("o(^-^)o", True),
+    ("ヾ(＾∇＾)", True),            # parts: a waving hand, an arm, ノシ
+    ("(・∀・)ﾉｼ", True),
+    ("(・∀・)ｺﾝﾆﾁﾊ", True),          # says hello
+    ("(゜o゜)おーい", True),          # calls out to someone
+    ("(●＿●) サングラス", False),     # sunglasses
+    ("(;￢д￢) ｱﾔｼｲ", False),        # "suspicious"
+    ("(=*´ ェ ｀*=)プッ", False),     # a snort of laughter
+    ("( *´꒳`*)", False),
+])
+def test_a_face_waves_when_it_draws_a_raised_hand_or_says_a_greeting(text, waves):
+    assert GLOSSARY.waves(GLOSSARY.read(text), text) is waves
+
+
+def test_no_face_is_named_waving_or_greets_in_its_keywords_without_a_hand_or_a_greeting(named, db):
+    """The dataset labels thousands of faces greeting, hello, hi, wave and welcome that draw no raised hand and say no
+    greeting: ~1,470 of them were named Waving ((●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ, (=*´ ｪ ｀*=)ﾌﾟｯ), and ~2,000 filed under
+    greeting. They lose those words, and with them the name and, unless their other labels say goodbye or thanks, the
+    category."""
+    waving = {code: locale_files.load_locale(code)["names"]["Waving"] for code in LOCALES}
+    greeting_words = set(locale_files.load_locale("en")["concepts"][build_catalog.GREETING])
+    keywords = dict(db.execute("SELECT e.text, t.keywords FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id AND t.locale = 'en'"))
+    categories = category_by_text(db)
+    still_waving = unwaved = greeting_filed = 0
+    for text, reading, names, _, labels in named:
+        if GLOSSARY.waves(reading, text):
+            still_waving += names["en"] == waving["en"]
+            continue
+        unwaved += 1
+        assert all(names[code] != waving[code] for code in LOCALES), (text, names)
+        assert not greeting_words & set(labels) and not greeting_words & set(json.loads(keywords[text])), (text, labels)
+        greeting_filed += categories[text] == "greeting"
+    assert still_waving > 2000 and unwaved > 30000, (still_waving, unwaved)
+    assert greeting_filed < 400, greeting_filed
+
+
 @pytest.mark.parametrize(("text", "tears"), [
     ("。・゜゜・(>_<;)・゜゜・。", True),
     ("。゜゜(´Ｏ`) ゜゜。", True),

@@ -56,9 +56,10 @@ NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_un
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's
 # `names` that a row of its text or a part gives ("name:merry-christmas"); else a name of the dataset's ("Crying face").
 INTENT_NAME, CATEGORY_NAME, GLOSSARY_NAME = "intent:", "category:", "name:"
-# Added to the spelling weight (profiles found) of a keyword, so that a misspelling is corrected into a keyword before
-# a word only names have: more than the profiles of any word.
-KEYWORD_SPELLING_WEIGHT = 1 << 16
+# The spelling weight of a word: the profiles it finds, then the faces (build_catalog.spelling_weight); added to a
+# keyword's, so that a misspelling is corrected into a keyword before a word only names have: more than any word's.
+FACES_BITS = 17  # more than the faces of any word
+KEYWORD_SPELLING_WEIGHT = 1 << 40
 NAME_PREFIXES = {"intent": INTENT_NAME, "category": CATEGORY_NAME, "name": GLOSSARY_NAME, "label": ""}
 
 
@@ -98,6 +99,7 @@ def labels_of(entry: dict) -> list[str]:
 # The words of the sparkle concept: a face whose star is not a sparkle (readings.not_a_sparkle: a hit, a table banged
 # in laughter) loses them.
 SPARKLE_LABELS = frozenset({"sparkle", "shine", "glitter", "star"})
+GREETING = "greeting"  # the concept of faces that wave hello (build_catalog.unwave)
 
 
 def merge_duplicates(entries: list[dict], labels: dict, categories: dict) -> tuple[list[dict], dict[int, int]]:
@@ -118,18 +120,20 @@ def entry_number(entry: dict) -> int:
     return int(entry["id"].removeprefix("kao_"))
 
 
-def category_of(entry: dict, by_dataset: dict, rehome: list) -> str:
-    """The category slug: the dataset's own, or for `uncategorized` what the labels decide."""
+def category_of(entry: dict, by_dataset: dict, rehome: list, unwaved: frozenset[str] = frozenset()) -> str:
+    """The category slug: the dataset's own, or for `uncategorized` what the labels decide. A face filed under greeting
+    that neither waves nor says one (unwave) is re-homed the same way by its labels but `unwaved`, the greeting's
+    words, when any other decides."""
     slug = by_dataset[entry["category"]]
-    if entry["category"] != "uncategorized":
+    if entry["category"] != "uncategorized" and not (unwaved and slug == GREETING):
         return slug
-    labels = set(labels_of(entry))
+    labels = set(labels_of(entry)) - unwaved
     return next((target for concept, target in rehome if concept in labels), slug)
 
 
-def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict) -> dict[str, str]:
+def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict, barred: frozenset[str] = frozenset()) -> dict[str, str]:
     """Each entry's English name; entries without one, or whose labels were changed by their reading, borrow
-    the commonest name of their labels.
+    the commonest name of their labels, never one of `barred`.
 
     Failing that, the commonest name among entries that share their first concept, or in all.
     """
@@ -137,7 +141,7 @@ def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict) -> d
     overall = collections.Counter()
     for e in entries:
         name = e["names"].get("en")
-        if name and tuple(labels_of(e)) == tuple(labels_by_id[e["id"]]):
+        if name and name not in barred and tuple(labels_of(e)) == tuple(labels_by_id[e["id"]]):
             labels = tuple(labels_of(e))
             by_labels[labels][name] += 1
             first = next((w for w in labels if w in concepts), None)
@@ -149,6 +153,7 @@ def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict) -> d
         first = next((w for w in labels if w in concepts), None)
         fallback = by_labels.get(labels) or by_concept.get(first) or overall
         own = e["names"].get("en") if labels == tuple(labels_of(e)) else None
+        own = None if own in barred else own
         keys[e["id"]] = own or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return keys
 
@@ -173,6 +178,31 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
             kind, key, sources[e["id"]] = given
             names[e["id"]] = NAME_PREFIXES[kind] + key
     return sources
+
+
+def unwave(unwaved: list[dict], entries: list[dict], labels: dict, names: dict, stands_for: dict, concepts: list[str],
+           greeting_words: frozenset[str]) -> None:
+    """Take the greeting concept's words (hello, hi, wave) from the labels of the `unwaved` faces, which draw no raised
+    hand and say no greeting (readings.Glossary.waves): the dataset gives them to thousands that do neither, (●＿●) ｻﾝｸﾞﾗｽ
+    and (;￢д￢) ｱﾔｼｲ among them, and names some Waving without them ((*≧ω≦*)). Such a face that its reading did not
+    name otherwise, and whose name is the greeting's (Waving, which stands for it and a mood: greeting, happy), takes
+    the name of its labels without it that is not one (Happy face, Cool face); category_of re-homes it. A name that
+    stands for more (Cute cat, Happy sparkling) names what the face shows beside the noise, and stays."""
+    for e in unwaved:
+        labels[e["id"]] = [w for w in labels[e["id"]] if w not in greeting_words] or labels[e["id"]]
+    greeting_names = frozenset(name for name, stands in stands_for.items() if GREETING in stands and len(stands) <= 2)
+    renamed = name_keys(entries, concepts, labels, barred=greeting_names)
+    for e in unwaved:
+        if names[e["id"]] in greeting_names:
+            names[e["id"]] = renamed[e["id"]]
+
+
+def spelling_weight(mask: int, profile_counts: dict[int, int]) -> int:
+    """How likely a word of a search key is meant, for a misspelling as close to another: the profiles of its mask
+    (bit p: profile p), then the faces they hold, which part words that find as many profiles (`paic`: panic finds 620
+    faces in 23 profiles, pain 329 in 23)."""
+    faces = sum(profile_counts[p] for p, bit in enumerate(reversed(bin(mask)[2:])) if bit == "1")
+    return mask.bit_count() << FACES_BITS | faces
 
 
 def keyword_concepts(labels, intent: str | None, name_key: str, glossary: readings.Glossary,
@@ -291,12 +321,21 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         own = labels_of(e)
         trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.not_a_sparkle(read[e["id"]]) else own
         labels[e["id"]] = trimmed or own
-    entry_categories = {
-        e["id"]: glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]]) for e in entries
-    }
+    greeting_words = frozenset(locales[locale_files.REFERENCE]["concepts"][GREETING])
+    unwaved = {e["id"] for e in entries if not glossary.waves(read[e["id"]], e["text"])}
+
+    def filed(e: dict) -> tuple[str, ...]:
+        found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]])
+        if found[0] == GREETING and e["id"] in unwaved:  # under greeting by its labels alone, which its face belies
+            found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"], greeting_words), read[e["id"]])
+        return found
+
+    entry_categories = {e["id"]: filed(e) for e in entries}
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
     names = name_keys(entries, concepts, labels)
-    named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
+    stands_for = name_concepts(entries, concepts)
+    named_by_reading(entries, names, read, glossary, stands_for)
+    unwave([e for e in entries if e["id"] in unwaved], entries, labels, names, stands_for, concepts, greeting_words)
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
@@ -448,7 +487,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                     if spelling_word(word):
                         # A keyword is what people search for; a word found only in names ("face" of Angry face) is
                         # not: `dace` is corrected to dance, whichever of the two more profiles have.
-                        weight = mask.bit_count() + (KEYWORD_SPELLING_WEIGHT if field == "keyword" else 0)
+                        weight = spelling_weight(mask, profile_counts) + (KEYWORD_SPELLING_WEIGHT if field == "keyword" else 0)
                         spelling_weights[word] = max(spelling_weights.get(word, 0), weight)
                         spelling_locales[word] = spelling_locales.get(word, 0) | 1 << codes.index(code)
             progress.step("profiles and search", done, len(codes))

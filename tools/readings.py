@@ -278,6 +278,14 @@ def not_a_sparkle(reading: Reading) -> bool:
     return struck(reading) or banged(reading) or slammed(reading) or armed(reading)
 
 
+# What draws a hand raised or waving: these parts (ヾ, ゞ, ノ, ヽ( )ノ, ノシ, ﾉﾞ, /~~), or a stroke no part names because
+# it is a hand only at a face's edge: ( ﾟ▽ﾟ)/, ＼(^o^), (/^o^)/, ヽ(･ω･), o(^-^)o.
+HAND_PARTS = frozenset({"waving-hand", "hand-to-head", "raised-arm", "arms-up", "waving-bye", "waving-marks", "waving-hankie"})
+RAISED_HAND = re.compile(r"[)）][ 　]?[/／丿〃]|[\\＼/／ヽ][ 　]?[(（]|[(（][ 　]?[\\＼/／]|[/／][ 　]?[)）]|[oｏ][(（]|[)）][oｏ]")
+# What a face may say with its wave: a greeting (intents.json `greeting`), or a call to someone (おーい).
+WAVED_WITH = frozenset({"call"})
+
+
 def _load(name: str):
     return json.loads((GLOSSARY_DIR / name).read_text(encoding="utf-8"))
 
@@ -690,6 +698,14 @@ class Glossary:
         said = reading.intent if reading.intent in STRONG_INTENTS else None
         drawn = [self.part_intents[part] for part in reading.parts if part in self.part_intents and self.telling(part, reading)]
         return min(filter(None, (said, *drawn)), key=INTENT_RANK.__getitem__, default=None)
+
+    def waves(self, reading: Reading, text: str) -> bool:
+        """Whether a face may be waving hello or bye: it draws a raised hand (HAND_PARTS, RAISED_HAND), or says a
+        greeting or calls out to someone. The dataset labels thousands of faces that do neither greeting, hello, hi and
+        wave: (●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ, (=*´ ェ ｀*=)ﾌﾟｯ."""
+        said = {self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
+        return not HAND_PARTS.isdisjoint(reading.parts) or RAISED_HAND.search(text) is not None \
+            or not said.isdisjoint(self.greetings | WAVED_WITH)
 
     def says_only(self, reading: Reading, intent: str) -> bool:
         """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
