@@ -99,7 +99,24 @@ def labels_of(entry: dict) -> list[str]:
 # The words of the sparkle concept: a face whose star is not a sparkle (readings.not_a_sparkle: a hit, a table banged
 # in laughter) loses them.
 SPARKLE_LABELS = frozenset({"sparkle", "shine", "glitter", "star"})
-GREETING = "greeting"  # the concept of faces that wave hello (build_catalog.unwave)
+# The dataset's names that claim what a face shows, by the concept of the labels that gave them, with the name a face
+# that does not show it takes instead (None: the name of its labels without the concept, which claims nothing); and
+# the category its labels filed it under for it. Such a face (readings.Glossary.shows) loses the concept's words, the
+# name and the category (unclaim): thousands of faces labelled greeting neither wave nor greet, and hundreds labelled
+# heart or music draw neither.
+CLAIMS = {
+    readings.GREETING: ({"Waving": None}, "greeting"),
+    "heart": ({
+        "Loving with hearts": "Loving face", "Happy with hearts": "Happy face", "Cute with hearts": "Cute face",
+        "Excited with hearts": "Excited face", "Shy with hearts": "Shy face", "Sleepy with hearts": "Sleepy face",
+        "Smug with hearts": "Smug face", "Grumpy with hearts": "Grumpy face", "Cool with hearts": "Cool face",
+    }, None),
+    "music": ({
+        "Happy with music": "Happy face", "Cool with music": "Cool face", "Sleepy with music": "Sleepy face",
+        "Shy with music": "Shy face", "Angry with music": "Angry face", "Cute with music": "Cute face",
+        "Excited with music": "Excited face", "Drooling with music": "Drooling face",
+    }, "music"),
+}
 
 
 def merge_duplicates(entries: list[dict], labels: dict, categories: dict) -> tuple[list[dict], dict[int, int]]:
@@ -120,14 +137,14 @@ def entry_number(entry: dict) -> int:
     return int(entry["id"].removeprefix("kao_"))
 
 
-def category_of(entry: dict, by_dataset: dict, rehome: list, unwaved: frozenset[str] = frozenset()) -> str:
-    """The category slug: the dataset's own, or for `uncategorized` what the labels decide. A face filed under greeting
-    that neither waves nor says one (unwave) is re-homed the same way by its labels but `unwaved`, the greeting's
-    words, when any other decides."""
+def category_of(entry: dict, by_dataset: dict, rehome: list, belied: frozenset[str] = frozenset()) -> str:
+    """The category slug: the dataset's own, or for `uncategorized` what the labels decide. A face its labels filed
+    under what it does not show (unclaim: greeting, music) is re-homed the same way by its labels but `belied`, the
+    words of what it does not show, when any other decides."""
     slug = by_dataset[entry["category"]]
-    if entry["category"] != "uncategorized" and not (unwaved and slug == GREETING):
+    if entry["category"] != "uncategorized" and not belied:
         return slug
-    labels = set(labels_of(entry)) - unwaved
+    labels = set(labels_of(entry)) - belied
     return next((target for concept, target in rehome if concept in labels), slug)
 
 
@@ -180,21 +197,25 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
     return sources
 
 
-def unwave(unwaved: list[dict], entries: list[dict], labels: dict, names: dict, stands_for: dict, concepts: list[str],
-           greeting_words: frozenset[str]) -> None:
-    """Take the greeting concept's words (hello, hi, wave) from the labels of the `unwaved` faces, which draw no raised
-    hand and say no greeting (readings.Glossary.waves): the dataset gives them to thousands that do neither, (●＿●) ｻﾝｸﾞﾗｽ
-    and (;￢д￢) ｱﾔｼｲ among them, and names some Waving without them ((*≧ω≦*)). Such a face that its reading did not
-    name otherwise, and whose name is the greeting's (Waving, which stands for it and a mood: greeting, happy), takes
-    the name of its labels without it that is not one (Happy face, Cool face); category_of re-homes it. A name that
-    stands for more (Cute cat, Happy sparkling) names what the face shows beside the noise, and stays."""
-    for e in unwaved:
-        labels[e["id"]] = [w for w in labels[e["id"]] if w not in greeting_words] or labels[e["id"]]
-    greeting_names = frozenset(name for name, stands in stands_for.items() if GREETING in stands and len(stands) <= 2)
-    renamed = name_keys(entries, concepts, labels, barred=greeting_names)
-    for e in unwaved:
-        if names[e["id"]] in greeting_names:
-            names[e["id"]] = renamed[e["id"]]
+def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, names: dict, concepts: list[str],
+            concept_words: dict[str, list[str]]) -> None:
+    """Take from each face's labels the words of the concepts of CLAIMS it does not show (`belied`, by entry id): the
+    dataset labels thousands of faces greeting, hello, hi and wave that neither draw a raised hand nor say a greeting
+    ((●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ), and hundreds heart or music that draw neither (ﾁｭｯ, a kiss; └(＾＾)┐, a dance). A
+    face named by a name that claims what it does not show (Waving, Loving with hearts, Happy with music; even one its
+    labels did not give it, as (*≧ω≦*) was Waving) takes the name CLAIMS gives instead (Loving face, Happy face), or
+    that of its labels without it that claims nothing (Happy face, Cool face for a Waving face)."""
+    for e in entries:
+        words = {word for concept in belied[e["id"]] for word in concept_words[concept]}
+        if words:
+            labels[e["id"]] = [w for w in labels[e["id"]] if w not in words] or labels[e["id"]]
+    claimed = {name: concept for concept, (claiming, _) in CLAIMS.items() for name in claiming}
+    instead = {name: plain for claiming, _ in CLAIMS.values() for name, plain in claiming.items()}
+    renamed = name_keys(entries, concepts, labels, barred=frozenset(claimed))
+    for e in entries:
+        name = names[e["id"]]
+        if claimed.get(name) in belied[e["id"]]:
+            names[e["id"]] = instead[name] or renamed[e["id"]]
 
 
 def spelling_weight(mask: int, profile_counts: dict[int, int]) -> int:
@@ -321,21 +342,20 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         own = labels_of(e)
         trimmed = [w for w in own if w not in SPARKLE_LABELS] if readings.not_a_sparkle(read[e["id"]]) else own
         labels[e["id"]] = trimmed or own
-    greeting_words = frozenset(locales[locale_files.REFERENCE]["concepts"][GREETING])
-    unwaved = {e["id"] for e in entries if not glossary.waves(read[e["id"]], e["text"])}
+    concept_words = locales[locale_files.REFERENCE]["concepts"]
+    belied = {e["id"]: {concept for concept in CLAIMS if not glossary.shows(concept, read[e["id"]], e["text"])} for e in entries}
 
     def filed(e: dict) -> tuple[str, ...]:
         found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]])
-        if found[0] == GREETING and e["id"] in unwaved:  # under greeting by its labels alone, which its face belies
-            found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"], greeting_words), read[e["id"]])
-        return found
+        # Filed by its labels under what its face belies: re-homed by its other labels.
+        words = frozenset(w for concept in belied[e["id"]] if CLAIMS[concept][1] == found[0] for w in concept_words[concept])
+        return glossary.categories(category_of(e, by_dataset, categories_doc["rehome"], words), read[e["id"]]) if words else found
 
     entry_categories = {e["id"]: filed(e) for e in entries}
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
     names = name_keys(entries, concepts, labels)
-    stands_for = name_concepts(entries, concepts)
-    named_by_reading(entries, names, read, glossary, stands_for)
-    unwave([e for e in entries if e["id"] in unwaved], entries, labels, names, stands_for, concepts, greeting_words)
+    named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
+    unclaim(entries, belied, labels, names, concepts, concept_words)
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]

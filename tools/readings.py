@@ -284,6 +284,10 @@ HAND_PARTS = frozenset({"waving-hand", "hand-to-head", "raised-arm", "arms-up", 
 RAISED_HAND = re.compile(r"[)）][ 　]?[/／丿〃]|[\\＼/／ヽ][ 　]?[(（]|[(（][ 　]?[\\＼/／]|[/／][ 　]?[)）]|[oｏ][(（]|[)）][oｏ]")
 # What a face may say with its wave: a greeting (intents.json `greeting`), or a call to someone (おーい).
 WAVED_WITH = frozenset({"call"})
+# The concepts a name of the dataset may claim a face shows beside the greeting (build_catalog.CLAIMING_NAMES), and the
+# parts that show them: a heart, a musical note or a microphone.
+CLAIMED_PARTS = {"heart": frozenset({"heart"}), "music": frozenset({"music", "microphone"})}
+GREETING = "greeting"
 
 
 def _load(name: str):
@@ -706,6 +710,11 @@ class Glossary:
         said = {self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}
         return not HAND_PARTS.isdisjoint(reading.parts) or RAISED_HAND.search(text) is not None \
             or not said.isdisjoint(self.greetings | WAVED_WITH)
+
+    def shows(self, concept: str, reading: Reading, text: str) -> bool:
+        """Whether a face shows what a name of the dataset standing for `concept` claims it does: a wave or a greeting
+        (waves), a heart or a musical note (CLAIMED_PARTS)."""
+        return self.waves(reading, text) if concept == GREETING else not CLAIMED_PARTS[concept].isdisjoint(reading.parts)
 
     def says_only(self, reading: Reading, intent: str) -> bool:
         """Whether a feeling is the only one a face's text says (not ナミダガ…アハハ), in a word of more than one
