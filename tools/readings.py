@@ -284,7 +284,7 @@ HAND_PARTS = frozenset({"waving-hand", "hand-to-head", "raised-arm", "arms-up", 
 RAISED_HAND = re.compile(r"[)）][ 　]?[/／丿〃]|[\\＼/／ヽ][ 　]?[(（]|[(（][ 　]?[\\＼/／]|[/／][ 　]?[)）]|[oｏ][(（]|[)）][oｏ]")
 # What a face may say with its wave: a greeting (intents.json `greeting`), or a call to someone (おーい).
 WAVED_WITH = frozenset({"call"})
-# The concepts a name of the dataset may claim a face shows beside the greeting (build_catalog.CLAIMING_NAMES), and the
+# The concepts a name of the dataset may claim a face shows beside the greeting (build_catalog.CLAIMS), and the
 # parts that show them: a heart, a musical note or a microphone.
 CLAIMED_PARTS = {"heart": frozenset({"heart"}), "music": frozenset({"music", "microphone"})}
 GREETING = "greeting"
