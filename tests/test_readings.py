@@ -1858,6 +1858,12 @@ def test_a_face_shows_a_heart_or_music_when_it_draws_one(concept, text, shows):
     assert GLOSSARY.shows(concept, GLOSSARY.read(text), text) is shows
 
 
+def test_a_face_that_loses_waving_in_an_emotion_takes_that_emotions_name(named):
+    """(;￢д￢) ｱﾔｼｲ ("fishy!") is filed under doubt by what it says; its labels without the greeting say happy."""
+    names = {text: served["en"] for text, _, served, _, _ in named}
+    assert names["(;￢д￢) ｱﾔｼｲ"] == "Doubtful face" and names["(●＿●) サングラス"] == "Happy face"
+
+
 @pytest.mark.parametrize("concept", list(build_catalog.CLAIMS))
 def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, db):
     """The dataset labels thousands of faces greeting, hello, hi and wave that draw no raised hand and say no greeting
@@ -1867,6 +1873,9 @@ def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, 
     the greeting's loses the words from its keywords too (heart is also a word of love, which such a face keeps)."""
     claiming, category = build_catalog.CLAIMS[concept]
     claimed = {code: {locale_files.load_locale(code)["names"][name] for name in claiming} for code in LOCALES}
+    dataset_names = {e["text"]: e["names"].get("en") for e in kaomoji_dataset.all()}
+    unhappy = {"sad", "angry", "doubt", "confused", "scared", "hurt", "dissatisfied", "indifferent"}  # emotions
+    happy = locale_files.load_locale("en")["names"]["Happy face"]
     words = set(locale_files.load_locale("en")["concepts"][concept])
     keywords = dict(db.execute("SELECT e.text, t.keywords FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id AND t.locale = 'en'"))
     categories = category_by_text(db)
@@ -1880,6 +1889,9 @@ def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, 
         assert not words & set(labels), (text, labels)
         if concept == readings.GREETING:
             assert not words & set(json.loads(keywords[text])), (text, keywords[text])
+        if dataset_names.get(text) in claiming and categories[text] in unhappy:
+            # Renamed in an emotion unlike happiness: that emotion's name, not its labels' Happy face ((;￢д￢) ｱﾔｼｲ).
+            assert names["en"] != happy, (text, categories[text])
         filed += categories[text] == category
     assert shown_and_named > 200 and belied > 30000, (shown_and_named, belied)
     assert filed < 400, filed

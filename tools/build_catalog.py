@@ -198,13 +198,15 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
 
 
 def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, names: dict, concepts: list[str],
-            concept_words: dict[str, list[str]]) -> None:
+            concept_words: dict[str, list[str]], entry_categories: dict, emotions: frozenset[str]) -> None:
     """Take from each face's labels the words of the concepts of CLAIMS it does not show (`belied`, by entry id): the
     dataset labels thousands of faces greeting, hello, hi and wave that neither draw a raised hand nor say a greeting
     ((●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ), and hundreds heart or music that draw neither (ﾁｭｯ, a kiss; └(＾＾)┐, a dance). A
     face named by a name that claims what it does not show (Waving, Loving with hearts, Happy with music; even one its
     labels did not give it, as (*≧ω≦*) was Waving) takes the name CLAIMS gives instead (Loving face, Happy face), or
-    that of its labels without it that claims nothing (Happy face, Cool face for a Waving face)."""
+    that of its labels without it that claims nothing (Happy face, Cool face for a Waving face). Filed under an
+    emotion (`emotions`, by slug) other than that name's, it takes the commonest name of its emotion's faces instead:
+    (;￢д￢) ｱﾔｼｲ ("fishy!"), in doubt, is a Doubtful face, not the Happy face of its labels."""
     for e in entries:
         words = {word for concept in belied[e["id"]] for word in concept_words[concept]}
         if words:
@@ -212,10 +214,20 @@ def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, name
     claimed = {name: concept for concept, (claiming, _) in CLAIMS.items() for name in claiming}
     instead = {name: plain for claiming, _ in CLAIMS.values() for name, plain in claiming.items()}
     renamed = name_keys(entries, concepts, labels, barred=frozenset(claimed))
+    in_category, homes = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
     for e in entries:
-        name = names[e["id"]]
+        main, name = entry_categories[e["id"]][0], names[e["id"]]
+        if name not in claimed:
+            in_category[main][name] += 1
+            homes[name][main] += 1
+    for e in entries:
+        name, main = names[e["id"]], entry_categories[e["id"]][0]
         if claimed.get(name) in belied[e["id"]]:
-            names[e["id"]] = instead[name] or renamed[e["id"]]
+            plain = instead[name] or renamed[e["id"]]
+            home = homes[plain].most_common(1)  # the emotion the name is commonest in; none in a small sample
+            if main in emotions and [main] != [c for c, _ in home] and in_category[main]:
+                plain = min(in_category[main].items(), key=lambda kv: (-kv[1], kv[0]))[0]
+            names[e["id"]] = plain
 
 
 def spelling_weight(mask: int, profile_counts: dict[int, int]) -> int:
@@ -355,7 +367,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
     names = name_keys(entries, concepts, labels)
     named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
-    unclaim(entries, belied, labels, names, concepts, concept_words)
+    unclaim(entries, belied, labels, names, concepts, concept_words, entry_categories,
+            frozenset(c["slug"] for c in categories if c["type"] == "emotion"))
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
