@@ -9,12 +9,10 @@ from __future__ import annotations
 def create_app(test_config: dict | None = None):
     # Imported here, not above: the catalog builder imports kaomoji_api.textnorm, and must not pull in
     # Flask and the web stack with it.
-    from flask import Flask
-
     from kaomoji_api import api, clients, current, errors, gate, http, limits, web
     from kaomoji_api.config import DEFAULTS
 
-    app = Flask(__name__, static_folder=None)
+    app = http.App(__name__, static_folder=None)
     # A doubled slash is a 404, not a redirect to a Location built from the client's Host header.
     app.url_map.merge_slashes = False
     app.config.from_mapping(DEFAULTS)

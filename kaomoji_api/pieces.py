@@ -98,9 +98,13 @@ def html_face(text: str) -> bytes:
 
 
 class HtmlTexts(NamedTuple):
-    """An entry's texts in a locale as HTML, for its page (kaomoji_api/web/render.py puts them in tags)."""
+    """An entry's texts in a locale as HTML, for its page (kaomoji_api/web/render.py puts them in tags), and its face and
+    name as JSON too, for the page's script."""
 
     face: bytes
+    text: bytes       # the face inside a JSON string's quotes
+    name: bytes       # its name inside a JSON string's quotes
+    html_name: bytes  # its name as HTML, for tags and double-quoted attributes
     meaning: bytes
     note: bytes
     usage: list[bytes]
@@ -207,19 +211,20 @@ class ItemWriter:
             self._note(position, pieces), b'","'.join(self._usage(position, locale, json_inside, text)), extra),))[0]
 
     def html(self, position: int, locale: str) -> HtmlTexts:
-        """The entry's face, meaning, note, example sentences and keywords as HTML text, as its page shows them: its
-        JSON meaning and note made HTML, so the two say the same, and its sentences written with HTML text. (The pieces
+        """The entry's face, name, meaning, note, example sentences and keywords as HTML text, as its page shows them,
+        and its face and name as JSON: its JSON meaning and note made HTML, so the two say the same, and its sentences written with HTML text. (The pieces
         are kept once, for JSON: a locale's glosses kept as HTML too would double them wherever one gloss escapes a
         character, half a megabyte in twelve locales.)"""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        raw = self._texts[self._ends[position]:self._ends[position + 1]]
-        face = html_face(raw.decode()) if self._flags[position] & HTML_ESCAPED else raw
-        keywords = pieces.keywords[self._profiles[position]]
+        raw, flags, profile = self._texts[self._ends[position]:self._ends[position + 1]], self._flags[position], self._profiles[position]
+        face = html_face(raw.decode()) if flags & HTML_ESCAPED else raw
+        keywords, name = pieces.keywords[profile], pieces.names[profile]
         if b"\\" in keywords:
             keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
-        return HtmlTexts(face, html_inside(pieces.meaning(position)), html_inside(self._note(position, pieces)),
+        return HtmlTexts(face, json_inside(raw.decode()) if flags & ESCAPED else raw, name, html_attribute(name),
+                         html_inside(pieces.meaning(position)), html_inside(self._note(position, pieces)),
                          self._usage(position, locale, html_text, face), keywords)
 
     def text(self, position: int) -> bytes:

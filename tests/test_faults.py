@@ -123,6 +123,20 @@ def test_every_response_says_nosniff(client, path):
     assert client.get(path).headers["X-Content-Type-Options"] == "nosniff"
 
 
+def test_redirects_preflights_and_304s_say_nosniff_too(client, catalog):
+    """What no view writes with its headers (http.Response)."""
+    old = next(iter(catalog.redirects))
+    preflight = {"Origin": "https://example.org", "Access-Control-Request-Method": "GET"}
+    entry = client.get("/api/v1/kaomojis/1")
+    responses = {
+        301: client.get(f"/api/v1/kaomojis/{old}"),
+        200: client.options("/api/v1/kaomojis", headers=preflight),
+        304: client.get("/api/v1/kaomojis/1", headers={"If-None-Match": entry.headers["ETag"]}),
+    }
+    for status, response in responses.items():
+        assert response.status_code == status and response.headers["X-Content-Type-Options"] == "nosniff", status
+
+
 @pytest.mark.parametrize("path", ["/", "/docs"])
 def test_pages_may_not_be_framed_and_run_no_inline_script(client, path):
     response = client.get(path)

@@ -75,18 +75,17 @@ def _page_number() -> int | None:
     return None
 
 
-def _show(state: Served, locale: str, suffix: str, title: str, description: str, *, max_age=PAGE, status: int = 200, index: bool = True,
-          view: dict | bytes, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"", query: str = "",
-          og_type: str = "website", chips: bool = True):
-    """A page: the locale's chrome filled with this page's parts (all escaped already); `suffix` is its address after
-    the locale's prefix, query included, which with the public address names what the page shows."""
+def _show(state: Served, locale: str, suffix: str, title: bytes, description: bytes, *, max_age=PAGE, status: int = 200,
+          index: bool = True, view: dict | bytes, heading: str = "", cards: bytes = b"", pager: str = "", article: bytes = b"",
+          query: str = "", og_type: str = "website", chips: bool = True):
+    """A page: the locale's chrome filled with this page's parts (all escaped already; its title and description
+    encoded too); `suffix` is its address after the locale's prefix, query included, which with the public address
+    names what the page shows."""
     chrome = render.chrome(state, locale)
-    site = render.labels()[locale]["title"]
     base = public_url()
-    page = chrome.fill(  # in the order of render.SLOTS
-        (f"{title} · {site}" if title != site else site).encode(),
-        description.encode(),
-        render.head(chrome, base, suffix, locale, title, description, index=index and status == 200, og_type=og_type),
+    page = chrome.fill(base, (  # in the order of render.PARTS
+        chrome.title(title),
+        description,
         render.view_json(view),
         query.encode(),
         chrome.chips if chips else b"",
@@ -94,8 +93,11 @@ def _show(state: Served, locale: str, suffix: str, title: str, description: str,
         heading.encode(),
         cards,
         pager.encode(),
-        render.languages(chrome, suffix),
-    )
+        suffix.encode(),
+        title,
+        og_type.encode(),
+        b"" if index and status == 200 else render.NOINDEX,
+    ))
     return html_response(page, chrome.etag(base), max_age, locale=locale, status=status)
 
 
@@ -104,7 +106,7 @@ def _error(locale: str, status: int, text: str):
     title = render.labels()[locale]["not_found_title" if status == 404 else "bad_request_title"]
     # The address as sent, percent-encoded: it goes into links and tags, and Werkzeug has decoded %22, %3C and %00.
     suffix = render.quote(request.path.removeprefix(render.prefix(locale)) or "/", safe="/")
-    return _show(served(), locale, suffix, title, text, max_age=NO_STORE, status=status, view={"kind": "message"},
+    return _show(served(), locale, suffix, title.encode(), text.encode(), max_age=NO_STORE, status=status, view={"kind": "message"},
                  article=render.message_article(title, text, locale))
 
 
@@ -123,7 +125,8 @@ def catalog_page(locale: str | None = None):
     state, t = served(), render.labels()[code]
     total = state.catalog.entries.visible
     return _show(
-        state, code, "/", t["title"], t["description"], view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
+        state, code, "/", t["title"].encode(), t["description"].encode(),
+        view={"kind": "browse", "category": None, "page": 1, "total_pages": -(-total // PAGE_SIZE)},
         heading=f'{t["heading_all"]} · {render.label(code, "count", count=render.format_count(total, code))}',
         cards=render.cards(state, range(min(PAGE_SIZE, total)), code),
     )
@@ -155,7 +158,8 @@ def category_page(slug: str, locale: str | None = None):
                                description=render.escape(catalog.category_description(category.id, code)))
     suffix = f"/category/{slug}" + (f"?page={page}" if page > 1 else "")
     return _show(
-        state, code, suffix, title, render.shorten(description), view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
+        state, code, suffix, title.encode(), render.shorten(description).encode(),
+        view={"kind": "browse", "category": slug, "page": page, "total_pages": total_pages},
         heading=f'{name} · {render.label(code, "count", count=count)}', cards=render.cards(state, positions, code),
         pager=render.pager(render.category_path(slug, code), page, total_pages, code),
     )
@@ -211,7 +215,7 @@ def search_page(locale: str | None = None):
     suffix = f"/search?q={render.escape(render.quote(query, safe=''))}" + (f"&amp;page={page}" if page > 1 else "")
     cards = render.cards(state, [position for position, _ in hits], code)
     return _show(
-        state, code, suffix, heading, t["description"], max_age=SHORT, index=False, query=shown,
+        state, code, suffix, heading.encode(), t["description"].encode(), max_age=SHORT, index=False, query=shown,
         view={"kind": "search", "query": query, "page": page, "total_pages": total_pages},
         heading=f'{heading} · {render.label(code, "count", count=render.format_count(total, code))}',
         cards=cards or f'<li class="empty">{t["no_results"]}</li>'.encode(),

@@ -12,6 +12,7 @@ import hashlib
 import json
 import operator
 import sys
+from collections.abc import Callable
 from html import escape, unescape
 from typing import NamedTuple
 from urllib.parse import quote
@@ -29,6 +30,11 @@ from kaomoji_api.web.assets import STATIC, asset_url
 
 MARK = "\x00"  # never in a label, a name or a face: the catalog builder keeps control characters out
 SLOTS = ("title", "description", "head", "view", "query", "chips", "article", "heading", "cards", "pager", "languages")
+# What a page fills its chrome with, in this order (Chrome.fill): the chrome's slots but `head` and `languages`, which are
+# written from the page's address after the locale's prefix (`suffix`), its bare title and description, its Open Graph
+# type and whether robots may index it.
+PARTS = ("title", "description", "view", "query", "chips", "article", "heading", "cards", "pager", "suffix", "og_title", "og_type", "robots")
+NOINDEX = b'\n<meta name="robots" content="noindex">'
 WIDE, VERY_WIDE = 9, 16  # display widths from which a face is set smaller (as catalog.js)
 DESCRIPTION_LENGTH = 200  # characters of a meta description; search engines show about 160
 DESCRIPTION_BYTES = 4 * DESCRIPTION_LENGTH + 4  # UTF-8 that holds more than DESCRIPTION_LENGTH characters
@@ -74,49 +80,57 @@ def search_path(locale: str) -> str:
     return f"{prefix(locale)}/search"
 
 
-BASE, SUFFIX = "\x01", "\x02"  # markers of the patterns below: the public address, the path after the locale prefix
-BASE_BYTES, SUFFIX_BYTES = BASE.encode(), SUFFIX.encode()
+BASE = "\x01"  # a marker of the public address in a chrome's patterns (Chrome.fill)
 
 
 class Chrome:
-    """A page's fixed HTML split at the markers of its slots; `fill` joins it with a request's parts.
+    """A locale's fixed HTML of every page, with markers where a page's own parts go (PARTS); `fill` joins it with them.
 
-    Beside it, the locale's head tags and language links as patterns with BASE and SUFFIX markers: a page fills
-    them with two replacements instead of building 13 alternates and 11 links. Everything is held encoded: a page
-    encodes only its own parts.
+    For each public address it is asked under (a server is asked under a few names), the HTML is split once at its
+    markers into one %-template of the whole page, head tags and language links included: a page is then one format
+    of its parts, its address after the prefix filling the 13 alternates, the 11 language links and the canonical and
+    Open Graph URLs. Everything is held encoded: a page encodes only its own parts.
     """
 
-    def __init__(self, html: str, head: str, languages: str, chips: str, category_links: dict[str, bytes], version: str):
-        parts = html.split(MARK)
-        texts, self.slots = parts[0::2], parts[1::2]
-        assert set(self.slots) == set(SLOTS), self.slots
-        fixed = [text.encode() for text in texts]
-        # The page as one %-template of its slots, and what picks the parts in the page's order from those in SLOTS'.
-        self.template = b"%b".join(text.replace(b"%", b"%%") for text in fixed)
-        self.in_order = operator.itemgetter(*(SLOTS.index(name) for name in self.slots))
+    def __init__(self, html: str, site: str, chips: str, category_links: dict[str, bytes], version: str):
+        self.html = html  # with MARK slots of PARTS, and BASE where the public address goes
+        self.site = site.encode()  # the site's name, which titles its home page and ends every other page's title
+        self._after_title = f" · {site}".encode()
         # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
-        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), *fixed])).digest()
-        self._etags: dict[str, str] = {}
-        self.head, self.languages = head.encode(), languages.encode()
+        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), html.encode()])).digest()
+        self._at: dict[str, tuple[bytes, Callable, str]] = {}
         self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
         self.category_links = category_links  # a list item linking to each category's page, by slug
 
-    def fill(self, *parts: bytes) -> bytes:
-        """The page: the fixed HTML with the page's `parts`, one for each of SLOTS in its order, escaped and encoded
-        already, in their slots."""
-        return self.template % self.in_order(parts)
+    def title(self, title: bytes) -> bytes:
+        """A page's <title>: its own title and the site's name (the home page's is the site's name)."""
+        return title if title == self.site else title + self._after_title
+
+    def fill(self, base: str, parts: tuple[bytes, ...]) -> bytes:
+        """The page at the public address `base`: the fixed HTML with the page's `parts` (one for each of PARTS, in its
+        order, escaped and encoded already) in their slots."""
+        template, in_order, _ = self._at.get(base) or self._split(base)
+        return template % in_order(parts)
 
     def etag(self, base: str) -> str:
         """The ETag of this chrome's pages for the public address `base`: a page is made from its address, `base`, the
         chrome, the catalog and the code (`digest`). An ETag only tells apart what one address sent at two times, so it
         need not hash the address, nor the page's ~12 KB on every request: the hash of the others changes when any of
-        them does. Kept for a few addresses (a server is asked under a few names)."""
-        found = self._etags.get(base)
-        if found is None:
-            found = f'"{hashlib.sha1(self.digest + base.encode()).hexdigest()}"'
-            if len(self._etags) < ETAGS_KEPT:
-                self._etags[base] = found
-        return found
+        them does."""
+        return (self._at.get(base) or self._split(base))[2]
+
+    def _split(self, base: str) -> tuple[bytes, Callable, str]:
+        """The page at `base` as one %-template of PARTS, what picks the parts in the page's order, and its pages' ETag;
+        kept for a few addresses."""
+        pieces = self.html.replace(BASE, base).split(MARK)
+        slots = pieces[1::2]
+        assert set(slots) == set(PARTS), slots
+        template = b"%b".join(text.encode().replace(b"%", b"%%") for text in pieces[0::2])
+        made = (template, operator.itemgetter(*(PARTS.index(name) for name in slots)),
+                f'"{hashlib.sha1(self.digest + base.encode()).hexdigest()}"')
+        if len(self._at) < ETAGS_KEPT:
+            self._at[base] = made
+        return made
 
 
 def chrome(state: Served, locale: str) -> Chrome:
@@ -152,17 +166,26 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         home=home_path(locale), search=search_path(locale),
         attribution=[_markup(part) for part in t["attribution"].split("{link}", 1)],
     )
+    slot = {name: f"{MARK}{name}{MARK}" for name in PARTS}
+    url = f"{BASE}{prefix(locale)}{slot['suffix']}"
     head = "\n".join([
-        *(f'<link rel="alternate" hreflang="{code}" href="{BASE}{prefix(code)}{SUFFIX}">' for code in page_locales()),
-        f'<link rel="alternate" hreflang="x-default" href="{BASE}{SUFFIX}">',
+        f'<link rel="canonical" href="{url}">',
+        *(f'<link rel="alternate" hreflang="{code}" href="{BASE}{prefix(code)}{slot["suffix"]}">' for code in page_locales()),
+        f'<link rel="alternate" hreflang="x-default" href="{BASE}{slot["suffix"]}">',
         f'<meta property="og:site_name" content="{t["title"]}">',
         f'<meta property="og:locale" content="{OG_LOCALES.get(locale, locale)}">',
         '<meta name="twitter:card" content="summary">',
+        f'<meta property="og:type" content="{slot["og_type"]}">',
+        f'<meta property="og:title" content="{slot["og_title"]}">',
+        f'<meta property="og:description" content="{slot["description"]}">',
+        f'<meta property="og:url" content="{url}">{slot["robots"]}',
     ])
     links = "".join(
-        f'<li><a href="{prefix(code)}{SUFFIX}" hreflang="{code}" lang="{code}">{escape(catalog.locales[code].name)}</a></li>'
+        f'<li><a href="{prefix(code)}{slot["suffix"]}" hreflang="{code}" lang="{code}">{escape(catalog.locales[code].name)}</a></li>'
         for code in page_locales() if code != locale
     )
+    html = html.replace(f"{MARK}head{MARK}", head).replace(
+        f"{MARK}languages{MARK}", f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>')
     chips = "".join(
         f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))} '
         f'<span>{format_count(c.count, locale)}</span></a></li>'
@@ -172,8 +195,7 @@ def _make_chrome(catalog: Catalog, locale: str) -> Chrome:
         c.slug: f'<li><a href="{category_path(c.slug, locale)}">{escape(catalog.category_name(c.id, locale))}</a></li>'.encode()
         for c in catalog.categories
     }
-    return Chrome(html, head, f'<nav class="languages" aria-label="{t["languages"]}"><ul>{links}</ul></nav>', chips, category_links,
-                  catalog.version)
+    return Chrome(html, t["title"], chips, category_links, catalog.version)
 
 
 def _markup(text: str) -> Markup:
@@ -197,24 +219,6 @@ def label(locale: str, key: str, **values: str) -> str:
     for name, value in values.items():
         text = text.replace("{" + name + "}", value)
     return text
-
-
-def head(chrome: Chrome, base: str, suffix: str, locale: str, title: str, description: str, *, index: bool = True,
-         og_type: str = "website") -> bytes:
-    """Canonical link, hreflang alternates for every locale, Open Graph tags; `suffix` is the path after the prefix."""
-    url = f"{base}{prefix(locale)}{suffix}"
-    tail = (
-        f'\n<meta property="og:type" content="{og_type}">\n<meta property="og:title" content="{title}">\n'
-        f'<meta property="og:description" content="{description}">\n<meta property="og:url" content="{url}">'
-        + ("" if index else '\n<meta name="robots" content="noindex">')
-    )
-    return (f'<link rel="canonical" href="{url}">\n'.encode() + chrome.head.replace(BASE_BYTES, base.encode()).replace(SUFFIX_BYTES, suffix.encode())
-            + tail.encode())
-
-
-def languages(chrome: Chrome, suffix: str) -> bytes:
-    """Links to the same page in the other locales, for readers and crawlers without the language menu's script."""
-    return chrome.languages.replace(SUFFIX_BYTES, suffix.encode())
 
 
 def view_json(view: dict | bytes) -> bytes:
@@ -328,23 +332,22 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
 
 
-def page_description(meaning: bytes, note: bytes) -> str:
+def page_description(meaning: bytes, note: bytes) -> bytes:
     """A kaomoji page's meta description: its meaning and note (HTML text, encoded) as they read, shortened, escaped for
-    an attribute. Most hold no & and so no character reference: they read as they are written, and are cut from no more
-    of the note than can show."""
+    an attribute, encoded. Most hold no & and so no character reference: they read as they are written, and are cut from
+    no more of the note than can show."""
     text = b"%b \xe2\x80\x94 %b" % (meaning, note[:DESCRIPTION_BYTES])  # " — "
     if text.find(b"&") >= 0:
-        return escape(shorten(unescape(f"{meaning.decode()} — {note.decode()}")))
-    text = shorten(text.decode(errors="ignore"))  # the cut may have split the last character
-    return text.replace('"', "&quot;") if '"' in text else text
+        return escape(shorten(unescape(f"{meaning.decode()} — {note.decode()}"))).encode()
+    text = shorten(text.decode(errors="ignore")).encode()  # the cut may have split the last character
+    return text.replace(b'"', b"&quot;") if text.find(b'"') >= 0 else text
 
 
 class KaomojiPage(NamedTuple):
-    """What a kaomoji page shows of its entry, escaped and encoded already but `title` and `description` (which _show
-    encodes, as other pages' are)."""
+    """What a kaomoji page shows of its entry, escaped and encoded already."""
 
-    title: str
-    description: str
+    title: bytes
+    description: bytes
     view: bytes
     article: bytes
     sensitive: bool
@@ -353,18 +356,17 @@ class KaomojiPage(NamedTuple):
 def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
     """The face at `position`, large, with its copy button (shown by the script), meaning, note, usage, keywords and
     category links: its texts are written as HTML by the catalog's ItemWriter, from the pieces its JSON is written from."""
-    entries, items = state.catalog.entries, state.items
-    texts, profile, flags = items.html(position, locale), entries.profiles[position], entries.flags[position]
-    name, slugs = escaped_names(state, locale)[profile], state.catalog.profile_categories[profile]
-    view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (
-        entries.ids[position], items.text(position), items.name(position, locale), slugs[0].encode())
+    entries = state.catalog.entries
+    texts, flags, slugs = state.items.html(position, locale), entries.flags[position], state.catalog.profile_categories[entries.profiles[position]]
+    entry_id, category = entries.ids[position], slugs[0].encode()
+    view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (entry_id, texts.text, texts.name, category)
     links = chrome(state, locale).category_links
     article = article_template(locale) % (
-        entries.ids[position], slugs[0].encode(), face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
-        name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
+        entry_id, category, face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
+        texts.html_name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
     )
-    description = page_description(texts.meaning, texts.note)
-    return KaomojiPage((b"%b %b" % (texts.face, name)).decode(), description, view, article, flags & SENSITIVE != 0)
+    return KaomojiPage(b"%b %b" % (texts.face, texts.html_name), page_description(texts.meaning, texts.note), view, article,
+                       flags & SENSITIVE != 0)
 
 
 @functools.cache
