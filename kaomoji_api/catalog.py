@@ -533,9 +533,9 @@ class Catalog:
         # SIMILAR_KEPT are kept per profile with their shapes (~100 KB for all), so a kaomoji page does not walk them
         # again, and reads one run of shapes instead of a shape from each of the faces (a cache miss each).
         entries = self.entries
-        kept, shapes, start = self._similar_kept, self._similar_shapes, entries.profiles[position] * SIMILAR_KEPT
+        kept, shapes, start = self._similar_kept, self._similar_shapes, entries.record_profiles[position] * SIMILAR_KEPT
         if kept[start] == NOT_WALKED:
-            walked = self._similar_walk(entries.profiles[position], SIMILAR_KEPT, set())
+            walked = self._similar_walk(entries.record_profiles[position], SIMILAR_KEPT, set())
             missing = SIMILAR_KEPT - len(walked)
             kept[start:start + SIMILAR_KEPT] = array("i", walked + [NONE_LEFT] * missing)
             shapes[start:start + SIMILAR_KEPT] = array("i", [entries.shapes[other] for other in walked] + [NONE_LEFT] * missing)

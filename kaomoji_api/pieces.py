@@ -22,7 +22,7 @@ from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FON
 from kaomoji_api.lru import SizedLru
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
-# Chinese and Japanese sentences follow each other without a space.
+# Chinese and Japanese sentences end with one of these and follow each other without a space.
 CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
 USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
@@ -128,6 +128,7 @@ class LocalePieces(NamedTuple):
     when: tuple[bytes, array]      # when to send a face of each intent, packed by intent id (numbered)
     about: tuple[bytes, array]     # what faces of each category are for, packed by category id (numbered)
     quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
+    joiner: bytes                  # between a note's sentences: a space, or nothing after a CLOSED mark (ja, zh)
     meaning: Callable[[int], bytes]  # an entry's meaning by its position (ItemWriter._meaning_writer)
 
 
@@ -343,12 +344,10 @@ class ItemWriter:
             else:
                 sentences.append(face_only.replace(b"{face}", face) if face else parts_only.replace(b"{parts}", drawn))
         intent = self._intents[position]
-        sentences.append(nth(pieces.when, intent) if intent else nth(pieces.about, self._categories_of[position]))
-        note = b""
-        for sentence in sentences:
-            if sentence:
-                note += sentence if not note or note.endswith(CLOSED) else b" " + sentence
-        return note
+        when = nth(pieces.when, intent) if intent else nth(pieces.about, self._categories_of[position])
+        if when:
+            sentences.append(when)
+        return pieces.joiner.join(sentences)
 
     def usage(self, position: int, locale: str) -> bytes:
         """Two or three example sentences of the entry's intent, else of its category, with its face, as a JSON array;
@@ -407,6 +406,7 @@ class ItemWriter:
             names, keywords, glosses, heads, colon, separator,
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
-            parts, when, about, quote, self._meaning_writer(names, heads, colon, glosses, separator, parts),
+            parts, when, about, quote, b"" if frames.drawn.encode().endswith(CLOSED) else b" ",
+            self._meaning_writer(names, heads, colon, glosses, separator, parts),
         )
         return pieces

@@ -231,19 +231,21 @@ def view_json(view: dict | bytes) -> bytes:
 def cards(state: Served, positions, locale: str) -> bytes:
     """The grid's cards, the same markup catalog.js makes, so that the script takes them over as they are; encoded.
 
-    Written as bytes straight from the entries' arrays: a face is its UTF-8 as it stands unless it holds a character
-    HTML escapes (HTML_ESCAPED), and a card is one %-format of its locale's template.
+    Written as bytes straight from the entries' records: a face is its UTF-8 as it stands unless it holds a character
+    HTML escapes (HTML_ESCAPED), its name and category are its profile's, and a card is one %-format of its locale's
+    template.
     """
-    catalog = state.catalog
-    entries, names, slugs, template = catalog.entries, escaped_names(state, locale), category_slugs(state), card_template(locale)
-    ids, profiles, categories, widths, flags, texts, ends = (
-        entries.ids, entries.profiles, entries.categories, entries.widths, entries.flags, entries.texts, entries.ends)
+    entries = state.catalog.entries
+    names, slugs, template = escaped_names(state, locale), main_slugs(state), card_template(locale)
+    ids, profiles, widths, flags, texts, ends = (
+        entries.ids, entries.record_profiles, entries.widths, entries.flags, entries.texts, entries.ends)
     out = []
     for position in positions:
-        name, entry_id, flag, text = names[profiles[position]], ids[position], flags[position], texts[ends[position]:ends[position + 1]]
+        profile, entry_id, flag, text = profiles[position], ids[position], flags[position], texts[ends[position]:ends[position + 1]]
+        name = names[profile]
         if flag & HTML_ESCAPED:
             text = escape(text.decode()).encode()
-        out.append(template % (entry_id, slugs[categories[position]], name, face_class_bytes(widths[position], flag & NEEDS_CJK_FONT), text,
+        out.append(template % (entry_id, slugs[profile], name, face_class_bytes(widths[position], flag & NEEDS_CJK_FONT), text,
                                name, entry_id, name))
     return b"".join(out)
 
@@ -288,11 +290,13 @@ def escaped_names(state: Served, locale: str) -> list[bytes | None]:
     return found
 
 
-def category_slugs(state: Served) -> dict[int, bytes]:
-    """Each category's slug, encoded, by category id (slugs are ASCII letters and hyphens: nothing to escape)."""
+def main_slugs(state: Served) -> list[bytes | None]:
+    """Each profile's main category's slug, encoded, by profile id: an entry's category is its profile's first (slugs are
+    ASCII letters and hyphens: nothing to escape)."""
     found = state.pages.get("slugs")
     if found is None:
-        found = state.pages["slugs"] = {number: slug.encode() for number, slug in state.catalog.category_slugs.items()}
+        encoded = {c.slug: c.slug.encode() for c in state.catalog.categories}
+        found = state.pages["slugs"] = [slugs and encoded[slugs[0]] for slugs in state.catalog.profile_categories]
     return found
 
 
@@ -325,21 +329,22 @@ def pager(path: str, page: int, total_pages: int, locale: str, query: str = "") 
 
 
 def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
-    """At most `length` characters, cut at a space when there is one, with an ellipsis."""
+    """At most `length` characters, cut at a space when there is one in the second half, with an ellipsis."""
     if len(text) <= length:
         return text
-    cut = text[:length - 1]
-    return (cut.rsplit(" ", 1)[0] if " " in cut[length // 2:] else cut) + "…"
+    space = text.rfind(" ", length // 2, length - 1)
+    return text[:space if space >= 0 else length - 1] + "…"
 
 
 def page_description(meaning: bytes, note: bytes) -> bytes:
     """A kaomoji page's meta description: its meaning and note (HTML text, encoded) as they read, shortened, escaped for
     an attribute, encoded. Most hold no & and so no character reference: they read as they are written, and are cut from
-    no more of the note than can show."""
+    no more of the note than can show; one of no more bytes than a description shows characters is not cut at all."""
     text = b"%b \xe2\x80\x94 %b" % (meaning, note[:DESCRIPTION_BYTES])  # " — "
     if text.find(b"&") >= 0:
         return escape(shorten(unescape(f"{meaning.decode()} — {note.decode()}"))).encode()
-    text = shorten(text.decode(errors="ignore")).encode()  # the cut may have split the last character
+    if len(text) > DESCRIPTION_LENGTH:
+        text = shorten(text.decode(errors="ignore")).encode()  # the cut may have split the last character
     return text.replace(b'"', b"&quot;") if text.find(b'"') >= 0 else text
 
 
@@ -357,7 +362,7 @@ def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
     """The face at `position`, large, with its copy button (shown by the script), meaning, note, usage, keywords and
     category links: its texts are written as HTML by the catalog's ItemWriter, from the pieces its JSON is written from."""
     entries = state.catalog.entries
-    texts, flags, slugs = state.items.html(position, locale), entries.flags[position], state.catalog.profile_categories[entries.profiles[position]]
+    texts, flags, slugs = state.items.html(position, locale), entries.flags[position], state.catalog.profile_categories[entries.record_profiles[position]]
     entry_id, category = entries.ids[position], slugs[0].encode()
     view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (entry_id, texts.text, texts.name, category)
     links = chrome(state, locale).category_links
