@@ -1858,10 +1858,12 @@ def test_a_face_shows_a_heart_or_music_when_it_draws_one(concept, text, shows):
     assert GLOSSARY.shows(concept, GLOSSARY.read(text), text) is shows
 
 
-def test_a_face_that_loses_waving_in_an_emotion_takes_that_emotions_name(named):
+def test_a_face_that_loses_waving_in_an_emotion_takes_that_emotions_name_and_words(named):
     """(;￢д￢) ｱﾔｼｲ ("fishy!") is filed under doubt by what it says; its labels without the greeting say happy."""
     names = {text: served["en"] for text, _, served, _, _ in named}
+    labels = {text: own for text, _, _, _, own in named}
     assert names["(;￢д￢) ｱﾔｼｲ"] == "Doubtful face" and names["(●＿●) サングラス"] == "Happy face"
+    assert labels["(;￢д￢) ｱﾔｼｲ"][0] == "doubt" and "happy" not in labels["(;￢д￢) ｱﾔｼｲ"]
 
 
 @pytest.mark.parametrize("concept", list(build_catalog.CLAIMS))
@@ -1869,8 +1871,10 @@ def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, 
     """The dataset labels thousands of faces greeting, hello, hi and wave that draw no raised hand and say no greeting
     (~1,490 of them were named Waving: (●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ, (=*´ ｪ ｀*=)ﾌﾟｯ; ~2,000 filed under greeting), and
     hundreds heart or music that draw neither (Loving with hearts: ﾁｭｯ, a kiss; Happy with music: └(＾＾)┐, a dance).
-    They lose the concept's words, and with them the name and the category that claim it, in every locale; a face of
-    the greeting's loses the words from its keywords too (heart is also a word of love, which such a face keeps)."""
+    They lose the concept's words, and with them the name and the category that claim it (as their main category or
+    beside another: (;￢д￢) ｱﾔｼｲ, in doubt, is in greeting no more), in every locale; a face of the greeting's loses the
+    words from its keywords too (heart is also a word of love, which such a face keeps). One renamed in an emotion
+    unlike happiness has that emotion's keywords, not its labels' happy ones."""
     claiming, category = build_catalog.CLAIMS[concept]
     claimed = {code: {locale_files.load_locale(code)["names"][name] for name in claiming} for code in LOCALES}
     dataset_names = {e["text"]: e["names"].get("en") for e in kaomoji_dataset.all()}
@@ -1879,7 +1883,11 @@ def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, 
     words = set(locale_files.load_locale("en")["concepts"][concept])
     keywords = dict(db.execute("SELECT e.text, t.keywords FROM entries e JOIN profile_texts t ON t.profile_id = e.profile_id AND t.locale = 'en'"))
     categories = category_by_text(db)
-    shown_and_named = belied = filed = 0
+    beside = collections.defaultdict(list)  # each face's categories after its main one
+    for text, slug in db.execute("SELECT e.text, c.slug FROM entries e JOIN profile_categories pc ON pc.profile_id = e.profile_id "
+                                 "JOIN categories c ON c.id = pc.category_id WHERE pc.position > 0"):
+        beside[text].append(slug)
+    shown_and_named = belied = filed = renamed = 0
     for text, reading, names, _, labels in named:
         if GLOSSARY.shows(concept, reading, text):
             shown_and_named += names["en"] in claimed["en"]
@@ -1890,11 +1898,14 @@ def test_no_face_is_named_or_labelled_for_what_it_does_not_show(concept, named, 
         if concept == readings.GREETING:
             assert not words & set(json.loads(keywords[text])), (text, keywords[text])
         if dataset_names.get(text) in claiming and categories[text] in unhappy:
-            # Renamed in an emotion unlike happiness: that emotion's name, not its labels' Happy face ((;￢д￢) ｱﾔｼｲ).
-            assert names["en"] != happy, (text, categories[text])
+            # Renamed in an emotion unlike happiness: that emotion's name and words, not its labels' Happy face ((;￢д￢) ｱﾔｼｲ).
+            assert names["en"] != happy and "happy" not in json.loads(keywords[text]), (text, categories[text], keywords[text])
+            renamed += 1
+        assert category is None or category not in beside[text], (text, beside[text])
         filed += categories[text] == category
     assert shown_and_named > 200 and belied > 30000, (shown_and_named, belied)
     assert filed < 400, filed
+    assert renamed >= (20 if concept == readings.GREETING else 0), renamed
 
 
 @pytest.mark.parametrize(("text", "tears"), [

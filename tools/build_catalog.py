@@ -198,15 +198,17 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
 
 
 def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, names: dict, concepts: list[str],
-            concept_words: dict[str, list[str]], entry_categories: dict, emotions: frozenset[str]) -> None:
+            concept_words: dict[str, list[str]], entry_categories: dict, emotions: dict[str, str]) -> None:
     """Take from each face's labels the words of the concepts of CLAIMS it does not show (`belied`, by entry id): the
     dataset labels thousands of faces greeting, hello, hi and wave that neither draw a raised hand nor say a greeting
     ((●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ), and hundreds heart or music that draw neither (ﾁｭｯ, a kiss; └(＾＾)┐, a dance). A
     face named by a name that claims what it does not show (Waving, Loving with hearts, Happy with music; even one its
     labels did not give it, as (*≧ω≦*) was Waving) takes the name CLAIMS gives instead (Loving face, Happy face), or
     that of its labels without it that claims nothing (Happy face, Cool face for a Waving face). Filed under an
-    emotion (`emotions`, by slug) other than that name's, it takes the commonest name of its emotion's faces instead:
-    (;￢д￢) ｱﾔｼｲ ("fishy!"), in doubt, is a Doubtful face, not the Happy face of its labels."""
+    emotion (`emotions`: each one's dataset name, the concept of most, by slug) other than that name's, it takes the
+    commonest name of its emotion's faces instead, and its labels the emotion's concept in place of the words of the
+    name's: (;￢д￢) ｱﾔｼｲ ("fishy!"), in doubt, is a Doubtful face with the keywords of doubt, not a Happy face with
+    those of happy."""
     for e in entries:
         words = {word for concept in belied[e["id"]] for word in concept_words[concept]}
         if words:
@@ -227,6 +229,9 @@ def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, name
             home = homes[plain].most_common(1)  # the emotion the name is commonest in; none in a small sample
             if main in emotions and [main] != [c for c, _ in home] and in_category[main]:
                 plain = min(in_category[main].items(), key=lambda kv: (-kv[1], kv[0]))[0]
+                given = set(concept_words.get(emotions.get(home[0][0], ""), ())) if home else set()
+                own = [emotions[main]] if emotions[main] in concept_words else []
+                labels[e["id"]] = list(dict.fromkeys([*own, *(w for w in labels[e["id"]] if w not in given)])) or labels[e["id"]]
             names[e["id"]] = plain
 
 
@@ -359,16 +364,20 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
 
     def filed(e: dict) -> tuple[str, ...]:
         found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"]), read[e["id"]])
-        # Filed by its labels under what its face belies: re-homed by its other labels.
+        # Filed by its labels under what its face belies: re-homed by its other labels, and never filed there beside
+        # another category ((;￢д￢) ｱﾔｼｲ, in doubt for what it says, is in greeting no more).
         words = frozenset(w for concept in belied[e["id"]] if CLAIMS[concept][1] == found[0] for w in concept_words[concept])
-        return glossary.categories(category_of(e, by_dataset, categories_doc["rehome"], words), read[e["id"]]) if words else found
+        if words:
+            found = glossary.categories(category_of(e, by_dataset, categories_doc["rehome"], words), read[e["id"]])
+        left = {CLAIMS[concept][1] for concept in belied[e["id"]]}
+        return (found[0], *(slug for slug in found[1:] if slug not in left))
 
     entry_categories = {e["id"]: filed(e) for e in entries}
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
     names = name_keys(entries, concepts, labels)
     named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
     unclaim(entries, belied, labels, names, concepts, concept_words, entry_categories,
-            frozenset(c["slug"] for c in categories if c["type"] == "emotion"))
+            {c["slug"]: c["dataset"] for c in categories if c["type"] == "emotion"})
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
