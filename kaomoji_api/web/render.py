@@ -12,6 +12,7 @@ import hashlib
 import json
 import operator
 import sys
+import zlib
 from collections.abc import Callable
 from html import escape, unescape
 from typing import NamedTuple
@@ -93,11 +94,14 @@ class Chrome:
     """
 
     def __init__(self, html: str, site: str, chips: str, category_links: dict[str, bytes], version: str):
-        self.html = html  # with MARK slots of PARTS, and BASE where the public address goes
+        encoded = html.encode()  # with MARK slots of PARTS, and BASE where the public address goes
+        # Kept compressed (~3 KB): it is read once per address, and a worker serving twelve locales would otherwise hold
+        # each one's ~12 KB beside the template made of it (bench/worst_memory.py).
+        self._html = zlib.compress(encoded)
         self.site = site.encode()  # the site's name, which titles its home page and ends every other page's title
         self._after_title = f" · {site}".encode()
         # What every page in this chrome is made of beside its address: this release's code, the catalog and the chrome.
-        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), html.encode()])).digest()
+        self.digest = hashlib.sha1(b"\0".join([RELEASE, version.encode(), encoded])).digest()
         self._at: dict[str, tuple[bytes, Callable, str]] = {}
         self.chips = chips.encode()  # links to every category, for the lists' pages (a kaomoji page links its own)
         self.category_links = category_links  # a list item linking to each category's page, by slug
@@ -122,10 +126,10 @@ class Chrome:
     def _split(self, base: str) -> tuple[bytes, Callable, str]:
         """The page at `base` as one %-template of PARTS, what picks the parts in the page's order, and its pages' ETag;
         kept for a few addresses."""
-        pieces = self.html.replace(BASE, base).split(MARK)
-        slots = pieces[1::2]
+        pieces = zlib.decompress(self._html).replace(BASE.encode(), base.encode()).split(MARK.encode())
+        slots = [slot.decode() for slot in pieces[1::2]]
         assert set(slots) == set(PARTS), slots
-        template = b"%b".join(text.encode().replace(b"%", b"%%") for text in pieces[0::2])
+        template = b"%b".join(text.replace(b"%", b"%%") for text in pieces[0::2])
         made = (template, operator.itemgetter(*(PARTS.index(name) for name in slots)),
                 f'"{hashlib.sha1(self.digest + base.encode()).hexdigest()}"')
         if len(self._at) < ETAGS_KEPT:
