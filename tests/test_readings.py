@@ -692,6 +692,26 @@ def test_a_word_beside_another_is_read_as_that_other_makes_it_say():
     assert GLOSSARY.read("(@_@)フラー").runs[0].rows == (GLOSSARY.row_of["ふら"],)
 
 
+@pytest.mark.parametrize(("face", "key"), [
+    ("￠(・ω・￠ΞΞ＝＝－－ スキー", "ーすき"),  # skis and poles: skiing
+    ("Φ(ﾟÅﾟ ΦΞΞ＝＝－－　　　ｽｷｰ♪", "ーすき"),
+    ("￠__（・・￠）__＝＝＝＝＝スキー", "ーすき"),
+    ("( ´∀`)σ)д｀)ﾌﾟﾆﾌﾟﾆ　ｽｷｨ", "すき"),  # no skis: "I love you", drawn out
+    ("スキ♡(´｡•ㅅ•｡`)", "すき"),
+])
+def test_a_word_said_by_a_face_that_draws_something_is_read_as_the_drawing_makes_it_say(face, key):
+    """source.json `drawn_with`: スキー beside skis (part `skis`) is skiing, in the sports category, not 好き."""
+    runs = [run for run in GLOSSARY.read(face).runs if faces.normalise(run.text) == "すき"]
+    assert [keys_of(run) for run in runs] == [[key]]
+    assert (GLOSSARY.read(face).category == "sports") == (key == "ーすき")
+
+
+def test_every_row_said_otherwise_with_a_drawing_names_a_part_and_a_row_of_the_glossary():
+    drawn = [row for row in GLOSSARY.rows if row.get("drawn_with")]
+    assert drawn and all(part in GLOSSARY.parts and key in GLOSSARY.row_of and key != row["key"]
+                         for row in drawn for part, key in row["drawn_with"].items())
+
+
 def test_every_row_said_otherwise_beside_a_word_names_rows_of_the_glossary():
     beside = [row for row in GLOSSARY.rows if row.get("beside")]
     assert beside and all(other in GLOSSARY.row_of and key in GLOSSARY.row_of and key != row["key"]

@@ -456,6 +456,13 @@ class Glossary:
         other = run.rows and len(run.rows) == 1 and self.rows[run.rows[0]].get(context)
         return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
 
+    def _drawn_with(self, run: Run, parts: set[str]) -> Run:
+        """A run as a face that draws `parts` says it (source.json `drawn_with`: {a part's id: the key of the row this word
+        then is}): ￠(・ω・￠ΞΞ＝＝－－ スキー races downhill on skis, where スキー alone (好き, drawn out) says "I love you"."""
+        row = self.rows[run.rows[0]] if run.rows and len(run.rows) == 1 else {}
+        other = next((key for part, key in row.get("drawn_with", {}).items() if part in parts), None)
+        return Run(run.text, run.romaji, (self.row_of[other],)) if other else run
+
     def _beside(self, runs: tuple[Run, ...]) -> tuple[Run, ...]:
         """Runs as the words beside them make them say (source.json `beside`: {that word's key: the key of the row this
         one then is}): in a hula dance (ﾌﾗﾀﾞﾝｽ), ふら sways to the music, where alone it staggers."""
@@ -549,6 +556,8 @@ class Glossary:
         blast = any(self.rows[n].get("name") == BLAST for run in runs for n in run.rows or ())
         if blast:
             runs = tuple(self._said_as(run, "blown") for run in runs)
+        # A word may be another in a face that draws something (source.json `drawn_with`): スキー beside skis is skiing.
+        runs = tuple(self._drawn_with(run, ids) for run in runs)
         # A word drawn out may be another word (source.json `drawn_out`): ﾌｩ is a sigh, where ﾌｯ is a puff or a snort.
         runs = tuple(self._said_as(run, "drawn_out") if drawn_out(run.text) else run for run in runs)
         runs = self._beside(runs)
