@@ -213,9 +213,9 @@ class ItemWriter:
 
     def html(self, position: int, locale: str) -> HtmlTexts:
         """The entry's face, name, meaning, note, example sentences and keywords as HTML text, as its page shows them,
-        and its face and name as JSON: its JSON meaning and note made HTML, so the two say the same, and its sentences written with HTML text. (The pieces
-        are kept once, for JSON: a locale's glosses kept as HTML too would double them wherever one gloss escapes a
-        character, half a megabyte in twelve locales.)"""
+        and its face and name as JSON: its JSON meaning and note made HTML, so the two say the same, and its sentences
+        written with HTML text. (The pieces are kept once, for JSON: a locale's glosses kept as HTML too would double
+        them wherever one gloss escapes a character, half a megabyte in twelve locales.)"""
         pieces = self._locales.get(locale) or self._read_locale(locale)
         raw, flags, profile = self._texts[self._ends[position]:self._ends[position + 1]], self._flags[position], self._profiles[position]
         face = html_face(raw.decode()) if flags & HTML_ESCAPED else raw

@@ -44,7 +44,7 @@ OG_LOCALES = {"en": "en_US", "ja": "ja_JP", "ko": "ko_KR", "zh-Hans": "zh_CN", "
               "pt": "pt_BR", "fr": "fr_FR", "de": "de_DE", "it": "it_IT", "ru": "ru_RU", "id": "id_ID"}
 # The cards of the faces like it that kaomoji pages asked for lately: ~100 sets of 8 (pages of one profile show the same).
 SIMILAR_CACHE_BYTES = 384 * 1024
-ETAGS_KEPT = 16  # public addresses whose pages' ETag a chrome keeps (Chrome.etag)
+ADDRESSES_KEPT = 16  # public addresses whose page template and ETag a chrome keeps (Chrome._split)
 
 
 
@@ -132,7 +132,7 @@ class Chrome:
         template = b"%b".join(text.replace(b"%", b"%%") for text in pieces[0::2])
         made = (template, operator.itemgetter(*(PARTS.index(name) for name in slots)),
                 f'"{hashlib.sha1(self.digest + base.encode()).hexdigest()}"')
-        if len(self._at) < ETAGS_KEPT:
+        if len(self._at) < ADDRESSES_KEPT:
             self._at[base] = made
         return made
 
