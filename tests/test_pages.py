@@ -367,6 +367,19 @@ def test_a_pages_etag_is_made_from_what_makes_it_the_same_in_every_worker(client
     assert another_catalog.get("/").headers["ETag"] != etags[-1]
 
 
+def test_a_page_asked_under_two_addresses_links_to_each_its_own(client):
+    """A chrome keeps one template per public address (render.Chrome._split): a worker asked under two names writes each
+    page's canonical, Open Graph and hreflang links with the name it was asked under, and keeps the first's."""
+    pages = {}
+    for base in ("http://localhost", "http://other.example", "http://localhost"):
+        html = client.get("/ja/kaomoji/1", base_url=base).get_data(as_text=True)
+        hrefs = re.findall(r'<link rel="(?:canonical|alternate)"[^>]* href="([^"]+)"', html)
+        assert len(hrefs) == 14 and all(href.startswith(base + "/") for href in hrefs), (base, hrefs)
+        assert f'<meta property="og:url" content="{base}/ja/kaomoji/1">' in html
+        pages.setdefault(base, html)
+        assert html == pages[base]
+
+
 @pytest.mark.parametrize("path", ["/category/%22%3E%3Cb%3Ex", "/ja/kaomoji/%22%3E%3Cb%3Ex", "/category/a%26b%3Cscript%3E"])
 def test_an_address_with_markup_in_it_is_not_markup_on_its_404_page(client, path):
     response = client.get(path)
