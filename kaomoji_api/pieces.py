@@ -18,13 +18,27 @@ from typing import NamedTuple
 
 import orjson
 
-from kaomoji_api.catalog import ASCII_SAFE, ESCAPED, HTML_ESCAPED, NEEDS_CJK_FONT, NOTE_PARTS, RECORD, SENSITIVE, UNIT, Catalog
+from kaomoji_api.catalog import (
+    ASCII_SAFE,
+    ESCAPED,
+    HTML_ESCAPED,
+    NEEDS_CJK_FONT,
+    NOTE_PARTS,
+    QUAD,
+    RECORD,
+    RECORD_AND_END,
+    SENSITIVE,
+    UNIT,
+    Catalog,
+    forgotten_at_fork,
+)
 from kaomoji_api.lru import SizedLru
 
 RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 # Chinese and Japanese sentences end with one of these and follow each other without a space.
 CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
 USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
+WRITTEN_AHEAD = 30  # items an unseeded pick from every entry writes at once in a locale (WrittenAhead): ~15 KB
 NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
 
 
@@ -129,7 +143,7 @@ class LocalePieces(NamedTuple):
     about: tuple[bytes, array]     # what faces of each category are for, packed by category id (numbered)
     quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
     joiner: bytes                  # between a note's sentences: a space, or nothing after a CLOSED mark (ja, zh)
-    meaning: Callable[[int], bytes]  # an entry's meaning by its position (ItemWriter._meaning_writer)
+    meaning: Callable[[int, int, int], bytes]  # an entry's meaning by its position, text reading and profile (ItemWriter._meaning_writer)
 
 
 def _template(frame: bytes) -> tuple[bytes, Callable]:
@@ -139,6 +153,37 @@ def _template(frame: bytes) -> tuple[bytes, Callable]:
     template = re.sub(rb"\{(text|romaji|gloss)\}", b"%b", frame.replace(b"%", b"%%"))
     picks = [(b"text", b"romaji", b"gloss").index(name) for name in names]
     return template, (operator.itemgetter(*picks) if len(picks) > 1 else lambda values: (values[picks[0]],))
+
+
+class WrittenAhead:
+    """Items of unseeded picks from every entry, written ahead: WRITTEN_AHEAD at a time in a locale, each pick taking
+    the next `count` of them.
+
+    A pick's items are written from data and code that the worker's caches no longer hold when a request comes: ten
+    items written cold cost a worker ~35 µs, thirty written in one go ~50 (README, "What changed in session 30").
+    Faces drawn together (Catalog.random_positions) are different, so a pick's are too; what a pick leaves of a batch
+    too short for it is dropped. At most one batch a locale is kept: ~15 KB each, ~200 KB in all twelve. A forked
+    child forgets them (catalog.forgotten_at_fork).
+    """
+
+    def __init__(self, writer: ItemWriter):
+        self.writer, self.batches = writer, {}
+        forgotten_at_fork(self)
+
+    def take(self, count: int, locale: str) -> list[bytes]:
+        """Up to `count` items of different faces at random (fewer only when the catalog has fewer faces to show)."""
+        batch = self.batches.get(locale)
+        if batch is None or batch[1] + count > len(batch[0]):
+            positions = self.writer.catalog.random_positions(max(count, WRITTEN_AHEAD))
+            batch = self.batches[locale] = [self.writer.items(positions, locale), 0]
+        items, start = batch
+        batch[1] = end = start + count
+        if end >= len(items):
+            del self.batches[locale]
+        return items[start:end]
+
+    def forget(self) -> None:
+        self.batches = {}
 
 
 class ItemWriter:
@@ -158,17 +203,18 @@ class ItemWriter:
             })[1:-1] + b","
             for flags, script_set in entries.fact_sets
         ]
-        self._fact_of = entries.facts
+        # Each entry's record, read whole by RECORD_AND_END: one call where its seven fields took seven reads of a view.
+        self._records = entries.ids.obj
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
         self._runs = catalog.meaning_runs
-        self._first_runs, self._second_runs, self._run_fragments = self._runs.first, self._runs.second, self._runs.fragments
-        self._first_fragments, self._second_fragments = self._runs.first_fragment, self._runs.second_fragment
+        self._run_fragments = self._runs.fragments
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
         # locale that writes with it is first asked for.
         self._made_heads: dict[tuple, tuple[bytes, array]] = {}
         self._said_pieces, self._said_ends = catalog.said_pieces_block
         self._locales: dict[str, LocalePieces] = {}
+        self.picks = WrittenAhead(self)  # unseeded picks from every entry
         # The example sentences of the groups (an intent or a category, in a locale) written lately, each split at its
         # {kaomoji} into what comes before and after, inside JSON quotes: all of them in every locale would cost a
         # worker a megabyte.
@@ -184,18 +230,17 @@ class ItemWriter:
         """The entries at `positions` as JSON objects; `extras`, when given, has for each more members, each starting with a
         comma. One loop with what it reads bound once: a page or a random pick writes up to 100 in a request."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        ids, ends, texts, flags, profiles, widths, fact_of = (
-            self._ids, self._ends, self._texts, self._flags, self._profiles, self._widths, self._fact_of)
-        categories, names, keywords, facts, meaning = self._categories, pieces.names, pieces.keywords, self._facts, pieces.meaning
+        record, records, texts, fact_of = RECORD_AND_END.unpack_from, self._records, self._texts, self._facts
+        categories, names, keywords, meaning = self._categories, pieces.names, pieces.keywords, pieces.meaning
         written = []
         for index, position in enumerate(positions):
-            text, flag = texts[ends[position]:ends[position + 1]], flags[position]
-            if flag & ESCAPED:
+            entry_id, start, profile, facts, reading, flags, width, end = record(records, position << 4)
+            text = texts[start:end]
+            if flags & ESCAPED:
                 text = json_inside(text.decode())
-            profile = profiles[position]
             written.append(b'{"id":%d,"text":"%b",%b"name":"%b","keywords":[%b],"display_width":%d,%b"meaning":"%b"%b}' % (
-                ids[position], text, categories[profile], names[profile], keywords[profile], widths[position],
-                facts[fact_of[position]], meaning(position), extras[index] if extras else b"",
+                entry_id, text, categories[profile], names[profile], keywords[profile], width,
+                fact_of[facts], meaning(position, reading, profile), extras[index] if extras else b"",
             ))
         return written
 
@@ -225,7 +270,7 @@ class ItemWriter:
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
         return HtmlTexts(face, json_inside(raw.decode()) if flags & ESCAPED else raw, name, html_attribute(name),
-                         html_inside(pieces.meaning(position)), html_inside(self._note(position, pieces)),
+                         html_inside(pieces.meaning(position, self._readings[position], profile)), html_inside(self._note(position, pieces)),
                          self._usage(position, locale, html_text, face), keywords)
 
     def text(self, position: int) -> bytes:
@@ -240,32 +285,29 @@ class ItemWriter:
     def meaning(self, position: int, locale: str) -> bytes:
         """The entry's meaning as a JSON string: what its text says; failing that, its most telling drawn part;
         failing that, its name."""
-        return b'"%b"' % (self._locales.get(locale) or self._read_locale(locale)).meaning(position)
+        return b'"%b"' % (self._locales.get(locale) or self._read_locale(locale)).meaning(position, self._readings[position], self._profiles[position])
 
     def _meaning_writer(self, names: list, heads: tuple[bytes, array], colon: bytes, glosses: tuple[bytes, array],
                         separator: bytes, parts: tuple[bytes, array]) -> Callable[[int], bytes]:
         """What writes an entry's meaning in a locale written with these pieces: a line for each of its reading's runs,
         its head and its gloss; failing a reading, its most telling drawn part; failing that, its name. Everything it
         reads is bound here once, not looked up on the writer for each of the up to 100 items of a request."""
-        readings, first_runs, second_runs = self._readings, self._first_runs, self._second_runs
-        first_fragments, second_fragments, lead_parts, profiles = self._first_fragments, self._second_fragments, self._lead_parts, self._profiles
+        quads, read_quad, lead_parts = self._runs.first.obj, QUAD.unpack_from, self._lead_parts
         heads, head_ends = heads
         glosses, gloss_ends = glosses
         parts, part_ends = parts
 
-        def meaning(position: int) -> bytes:
-            reading = readings[position]
-            run = first_runs[reading]
-            if run:
-                fragment = first_fragments[reading]
-                line = heads[head_ends[run - 1]:head_ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
-                run = second_runs[reading]
-                if not run:
-                    return line
-                fragment = second_fragments[reading]
-                return line + separator + heads[head_ends[run - 1]:head_ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
+        def meaning(position: int, reading: int, profile: int) -> bytes:
+            if reading:
+                run, fragment, second, second_fragment = read_quad(quads, reading << 3)
+                if run:
+                    line = heads[head_ends[run - 1]:head_ends[run]] + colon + glosses[gloss_ends[fragment - 1]:gloss_ends[fragment]]
+                    if not second:
+                        return line
+                    return (line + separator + heads[head_ends[second - 1]:head_ends[second]] + colon
+                            + glosses[gloss_ends[second_fragment - 1]:gloss_ends[second_fragment]])
             part = lead_parts[position]
-            return parts[part_ends[part - 1]:part_ends[part]] if part else names[profiles[position]]
+            return parts[part_ends[part - 1]:part_ends[part]] if part else names[profile]
 
         return meaning
 

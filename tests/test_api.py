@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+from array import array
 
+import orjson
 import pytest
 
 from kaomoji_api import create_app
-from kaomoji_api.catalog import NOTE_PARTS
+from kaomoji_api.catalog import NOTE_PARTS, Ahead
+from kaomoji_api.pieces import WRITTEN_AHEAD, ItemWriter
 from kaomoji_api.textnorm import drawn_face
 
 ENTRY_FIELDS = {
@@ -199,8 +203,8 @@ def test_random_with_a_seed_is_reproducible_and_without_one_is_not_stored(client
 
 
 def test_random_picks_ten_different_faces_spread_over_the_whole_catalog(client, catalog):
-    """Unseeded picks draw their own indexes (catalog._sample): ten different faces each time, from anywhere in the
-    catalog, in no order of position."""
+    """Unseeded picks take indexes drawn ahead (catalog.Ahead): ten different faces each time, from anywhere in the
+    catalog, in no order of position; 300 picks of ten run through refills."""
     seen, ordered = set(), 0
     for _ in range(300):
         ids = [item["id"] for item in get(client, "/api/v1/random?count=10")[1]["data"]]
@@ -212,6 +216,46 @@ def test_random_picks_ten_different_faces_spread_over_the_whole_catalog(client, 
     # 3,000 draws from ~69,000 faces: in each tenth of the catalog, close to a tenth of them.
     tenths = [sum(1 for p in seen if p * 10 // catalog.entries.visible == t) for t in range(10)]
     assert len(seen) > 2900 and min(tenths) > 220, tenths
+
+
+def test_indexes_drawn_ahead_are_different_within_a_refill_and_a_forked_child_draws_its_own():
+    ahead = Ahead(69_000)
+    first = ahead.take(100)
+    taken = [first, *(ahead.take(100) for _ in range(len(ahead.drawn) // 100 - 1))]
+    assert len({i for pick in taken for i in pick}) == 100 * len(taken) and max(first) < 69_000
+    assert ahead.take(100) is not None and ahead.next == 100  # a refill
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child's next pick, then out
+        os.write(writer, ahead.take(10).tobytes())
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.close(writer)
+    in_child = array("I", os.read(reader, 40))
+    os.close(reader)
+    assert len(in_child) == 10 and list(in_child) != list(ahead.take(10))
+    assert Ahead(50).take(100) is None  # more than a refill can hold: the caller samples
+
+
+def test_unseeded_picks_written_ahead_are_the_faces_items_different_in_every_locale_and_forgotten_by_a_child(client, catalog):
+    writer = ItemWriter(catalog)
+    for locale, count in [("en", 10), ("ja", 1), ("en", 25), ("ja", 30), ("en", 100), ("ru", 10), ("ja", 10)] * 3:
+        taken = writer.picks.take(count, locale)
+        ids = [orjson.loads(item)["id"] for item in taken]
+        assert len(set(ids)) == len(ids) == count
+        assert taken == writer.items([catalog.entries.position(i) for i in ids], locale)
+    assert sum(len(items) for items, _ in writer.picks.batches.values()) <= WRITTEN_AHEAD * 3
+    writer.picks.take(1, "en")
+    reader, pipe = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.write(pipe, orjson.dumps([orjson.loads(item)["id"] for item in writer.picks.take(5, "en")]))
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.close(pipe)
+    in_child = orjson.loads(os.read(reader, 1000))
+    os.close(reader)
+    assert len(in_child) == 5 and in_child != [orjson.loads(item)["id"] for item in writer.picks.take(5, "en")]
 
 
 def test_random_honours_category(client):

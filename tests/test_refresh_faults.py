@@ -182,6 +182,8 @@ def test_the_worst_queries_fill_every_cache_and_the_worker_stays_within_its_memo
             for locale in locales:  # every locale: each holds its own names, keywords and glosses
                 for page in (1, 20, 40):
                     assert fetch(f"{base}/api/v1/search?q={query}&locale={locale}&page={page}&limit=25")[0] == 200
+        for locale in locales:  # a pick of one leaves the most written ahead (pieces.WrittenAhead)
+            assert fetch(f"{base}/api/v1/random?count=1&locale={locale}")[0] == 200
         for page in range(1, 120, 3):
             for category in ["", "&category=cat", "&type=animal"]:
                 assert fetch(f"{base}/api/v1/kaomojis?limit=100&page={page}{category}")[0] == 200

@@ -28,6 +28,19 @@ def entry_items(served: Served, positions, locale: str, *, detail: bool, matches
     else:
         written = [writer.detail(position, locale, b',"match":%b' % orjson.dumps(match.as_dict()))
                    for position, match in zip(positions, matches, strict=True)]
+    return items_array(written)
+
+
+def picked_items(served: Served, count: int, locale: str, category_ids: list[int] | None, seed: str | None) -> list[bytes]:
+    """Up to `count` entries at random as the API shows them: an unseeded pick from every entry takes items written
+    ahead (pieces.WrittenAhead); a seeded or filtered one is drawn and written now."""
+    if seed or category_ids is not None:
+        return served.items.items(served.catalog.random_positions(count, category_ids, seed), locale)
+    return served.items.picks.take(count, locale)
+
+
+def items_array(written: list[bytes]) -> orjson.Fragment:
+    """Items as one JSON array that orjson writes into the payload as it is."""
     return orjson.Fragment(b"[%b]" % b",".join(written))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 
 from kaomoji_api.api import bounds
-from kaomoji_api.api.items import entry_etag, entry_item, entry_items, pagination
+from kaomoji_api.api.items import entry_etag, entry_item, entry_items, items_array, pagination, picked_items
 from kaomoji_api.api.params import Params
 from kaomoji_api.current import served
 from kaomoji_api.http import LONG, NO_STORE, SEEDED, SHORT, json_response
@@ -67,9 +67,8 @@ def random_kaomojis():
     seed = params.text("seed", max_length=bounds.SEED_MAX_LENGTH)
     params.done()
 
-    positions = catalog.random_positions(count, catalog.category_ids(slugs, None), seed)
-    data = entry_items(state, positions, locale, detail=False)
-    return json_response({"data": data}, SEEDED if seed else NO_STORE, entries=len(positions), locale=locale)
+    written = picked_items(state, count, locale, catalog.category_ids(slugs, None), seed)
+    return json_response({"data": items_array(written)}, SEEDED if seed else NO_STORE, entries=len(written), locale=locale)
 
 
 @bp.get("/kaomojis/search")
