@@ -170,9 +170,9 @@ DRAWN_AHEAD = 4096  # indexes an unseeded pick from every entry draws at once (A
 class Ahead:
     """Different indexes below `size` at random, drawn ahead of the unseeded picks that take them, DRAWN_AHEAD at a time.
 
-    Each pick takes the next `count` of them: one slice of an array. Cold, as a worker finds it between two requests,
-    _sample took ~8 µs of a random pick's request where this takes ~1 (README, "What changed in session 30"), and a
-    refill, ~0.5 ms every ~400 picks of ten, ~1 µs a pick. The indexes of a refill are the different ones of
+    Each pick takes the next `count` of them: one slice of an array. In a worker, whose caches hold little of the last
+    request, random_positions took ~9 µs of a pick of ten with _sample and ~5 with this (bench/timed_app.py); a refill
+    takes ~0.5 ms every ~400 picks of ten, ~1 µs a pick. The indexes of a refill are the different ones of
     DRAWN_AHEAD draws, in the order first drawn: in a uniformly random order, so that any run of them is a uniformly
     random pick of different indexes, as _sample's. Two picks of a worker within one refill share no face. A process
     forked after a refill would repeat its parent's picks: a child empties them (forgotten_at_fork).
@@ -320,6 +320,7 @@ class Entries:
         self.fact_sets = list(fact_ids)  # (SHOWN_FLAGS of the flags, index into script_sets), by index
         (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
             ids, ends, profiles, facts, text_readings, flags, widths)
+        self.records = self.ids.obj  # every record, as bytes: RECORD_AND_END reads one whole with where its text ends
         # The profiles once more, one after another: search walks them a window of bytes at a time (search.py
         # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
         self.profiles = profiles

@@ -112,8 +112,8 @@ def html_face(text: str) -> bytes:
 
 
 class HtmlTexts(NamedTuple):
-    """An entry's texts in a locale as HTML, for its page (kaomoji_api/web/render.py puts them in tags), and its face and
-    name as JSON too, for the page's script."""
+    """An entry's texts in a locale as HTML, for its page (kaomoji_api/web/render.py puts them in tags), its face and
+    name as JSON too, for the page's script, and the fields of its record the page shows."""
 
     face: bytes
     text: bytes       # the face inside a JSON string's quotes
@@ -123,6 +123,10 @@ class HtmlTexts(NamedTuple):
     note: bytes
     usage: list[bytes]
     keywords: list[bytes]
+    id: int
+    profile: int
+    flags: int        # Entries.flags
+    width: int        # display width
 
 
 class LocalePieces(NamedTuple):
@@ -159,8 +163,9 @@ class WrittenAhead:
     """Items of unseeded picks from every entry, written ahead: WRITTEN_AHEAD at a time in a locale, each pick taking
     the next `count` of them.
 
-    A pick's items are written from data and code that the worker's caches no longer hold when a request comes: ten
-    items written cold cost a worker ~35 µs, thirty written in one go ~50 (README, "What changed in session 30").
+    A pick's items are written from code and data that a worker's caches no longer hold when a request comes, and the
+    code is what costs most: with the caches emptied first, ten items took 47 µs in-process and a hundred 261. Written
+    thirty at a time, a pick of ten's app call went from ~159 to ~145 µs in a worker (bench/ab.py, README).
     Faces drawn together (Catalog.random_positions) are different, so a pick's are too; what a pick leaves of a batch
     too short for it is dropped. At most one batch a locale is kept: ~15 KB each, ~200 KB in all twelve. A forked
     child forgets them (catalog.forgotten_at_fork).
@@ -204,7 +209,7 @@ class ItemWriter:
             for flags, script_set in entries.fact_sets
         ]
         # Each entry's record, read whole by RECORD_AND_END: one call where its seven fields took seven reads of a view.
-        self._records = entries.ids.obj
+        self._records = entries.records
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
         self._runs = catalog.meaning_runs
@@ -252,9 +257,12 @@ class ItemWriter:
         """The entry at `position` with its note and usage, as a single entry and a search result show it; `extra` is
         more members, each starting with a comma."""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        text = self.text(position)
+        _, start, _, _, reading, flags, _, end = RECORD_AND_END.unpack_from(self._records, position << 4)
+        text = self._texts[start:end]
+        if flags & ESCAPED:
+            text = json_inside(text.decode())
         return self.items((position,), locale, (b',"note":"%b","usage":["%b"]%b' % (
-            self._note(position, pieces), b'","'.join(self._usage(position, locale, json_inside, text)), extra),))[0]
+            self._note(position, reading, pieces), b'","'.join(self._usage(position, locale, json_inside, text)), extra),))[0]
 
     def html(self, position: int, locale: str) -> HtmlTexts:
         """The entry's face, name, meaning, note, example sentences and keywords as HTML text, as its page shows them,
@@ -262,7 +270,8 @@ class ItemWriter:
         written with HTML text. (The pieces are kept once, for JSON: a locale's glosses kept as HTML too would double
         them wherever one gloss escapes a character, half a megabyte in twelve locales.)"""
         pieces = self._locales.get(locale) or self._read_locale(locale)
-        raw, flags, profile = self._texts[self._ends[position]:self._ends[position + 1]], self._flags[position], self._profiles[position]
+        entry_id, start, profile, _, reading, flags, width, end = RECORD_AND_END.unpack_from(self._records, position << 4)
+        raw = self._texts[start:end]
         face = html_face(raw.decode()) if flags & HTML_ESCAPED else raw
         keywords, name = pieces.keywords[profile], pieces.names[profile]
         if b"\\" in keywords:
@@ -270,8 +279,8 @@ class ItemWriter:
         else:  # each keyword between quotes, with no quote inside one
             keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
         return HtmlTexts(face, json_inside(raw.decode()) if flags & ESCAPED else raw, name, html_attribute(name),
-                         html_inside(pieces.meaning(position, self._readings[position], profile)), html_inside(self._note(position, pieces)),
-                         self._usage(position, locale, html_text, face), keywords)
+                         html_inside(pieces.meaning(position, reading, profile)), html_inside(self._note(position, reading, pieces)),
+                         self._usage(position, locale, html_text, face), keywords, entry_id, profile, flags, width)
 
     def text(self, position: int) -> bytes:
         """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""
@@ -345,12 +354,11 @@ class ItemWriter:
     def note(self, position: int, locale: str) -> bytes:
         """The entry's note as a JSON string, written for its face: what its text says, what it draws (the face between
         its brackets and its first parts), and when to send it."""
-        return b'"%b"' % self._note(position, self._locales.get(locale) or self._read_locale(locale))
+        return b'"%b"' % self._note(position, self._readings[position], self._locales.get(locale) or self._read_locale(locale))
 
-    def _note(self, position: int, pieces: LocalePieces) -> bytes:
-        """The note as `pieces` write it: inside a JSON string's quotes, or HTML."""
+    def _note(self, position: int, reading: int, pieces: LocalePieces) -> bytes:
+        """The note as `pieces` write it: inside a JSON string's quotes, or HTML; `reading` is the entry's text reading."""
         sentences = []
-        reading = self._readings[position]
         said = self._said_pieces[self._said_ends[reading - 1]:self._said_ends[reading]] if reading else b""
         if said:
             frames, (glosses, gloss_ends), quote = pieces.said, pieces.glosses, pieces.quote

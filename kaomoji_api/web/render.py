@@ -365,13 +365,13 @@ class KaomojiPage(NamedTuple):
 def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
     """The face at `position`, large, with its copy button (shown by the script), meaning, note, usage, keywords and
     category links: its texts are written as HTML by the catalog's ItemWriter, from the pieces its JSON is written from."""
-    entries = state.catalog.entries
-    texts, flags, slugs = state.items.html(position, locale), entries.flags[position], state.catalog.profile_categories[entries.record_profiles[position]]
-    entry_id, category = entries.ids[position], slugs[0].encode()
+    texts = state.items.html(position, locale)
+    entry_id, flags, slugs = texts.id, texts.flags, state.catalog.profile_categories[texts.profile]
+    category = slugs[0].encode()
     view = b'{"kind":"kaomoji","id":%d,"text":"%b","name":"%b","category":"%b"}' % (entry_id, texts.text, texts.name, category)
     links = chrome(state, locale).category_links
     article = article_template(locale) % (
-        entry_id, category, face_class_bytes(entries.widths[position], flags & NEEDS_CJK_FONT), texts.face,
+        entry_id, category, face_class_bytes(texts.width, flags & NEEDS_CJK_FONT), texts.face,
         texts.html_name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
     )
     return KaomojiPage(b"%b %b" % (texts.face, texts.html_name), page_description(texts.meaning, texts.note), view, article,
