@@ -229,7 +229,7 @@ def _drawn_span(text: str) -> int:
 # bytes, so that no record straddles two cache lines (a bytes object's data is 16-byte aligned).
 RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), ("B", 15))
 RECORD_SIZE = 16
-# A record and where the next one's text starts (where this one's ends), read at once: Entries.record_at.
+# A record and where the next one's text starts (where this one's ends), read in one call (pieces.ItemWriter).
 RECORD_AND_END = struct.Struct("=IIHHHBB4xI")
 # A text reading's first run, its fragment, its second run and that one's fragment (MeaningRuns), read at once.
 QUAD = struct.Struct("=4H")
@@ -641,8 +641,9 @@ class Catalog:
             if (slugs is None or c.slug in slugs) and (types is None or c.type in types)
         ]
 
-    def random_positions(self, count: int, category_ids: list[int] | None = None, seed: str | None = None) -> list[int]:
-        """Up to `count` different entries at random, as positions.
+    def random_positions(self, count: int, category_ids: list[int] | None = None, seed: str | None = None):
+        """Up to `count` different entries at random, as positions (a list, or an array taken from Ahead when the pick
+        is unseeded and from every entry).
 
         A seed makes the pick a function of (seed, catalog version, categories): the same "kaomoji of the
         day" for everyone until the catalog changes. Sensitive faces are never picked.

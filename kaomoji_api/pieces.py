@@ -199,7 +199,7 @@ class ItemWriter:
         self.catalog = catalog
         entries = catalog.entries
         self._ids, self._ends, self._texts, self._flags = entries.ids, entries.ends, entries.texts, entries.flags
-        self._profiles, self._widths = entries.record_profiles, entries.widths
+        self._profiles = entries.record_profiles
         # The rendering facts after display_width, by Entries.fact_sets index: a few hundred in the whole catalog.
         self._facts = [
             orjson.dumps({
@@ -297,7 +297,7 @@ class ItemWriter:
         return b'"%b"' % (self._locales.get(locale) or self._read_locale(locale)).meaning(position, self._readings[position], self._profiles[position])
 
     def _meaning_writer(self, names: list, heads: tuple[bytes, array], colon: bytes, glosses: tuple[bytes, array],
-                        separator: bytes, parts: tuple[bytes, array]) -> Callable[[int], bytes]:
+                        separator: bytes, parts: tuple[bytes, array]) -> Callable[[int, int, int], bytes]:
         """What writes an entry's meaning in a locale written with these pieces: a line for each of its reading's runs,
         its head and its gloss; failing a reading, its most telling drawn part; failing that, its name. Everything it
         reads is bound here once, not looked up on the writer for each of the up to 100 items of a request."""
