@@ -3,8 +3,9 @@
     .venv/bin/python bench/item_parts.py [--catalog catalog.sqlite] [--entries 20000] [--locale en] [--cold]
 
 Each of ItemWriter's public parts (item, meaning, note, usage, the whole detail) over the same random entries, in
-microseconds an entry: the best of five passes, a locale's pieces made once before. With --cold, 8 MB are written over
-before each entry, which then finds nothing of its own in the CPU's caches, as the entries of a random pick in a worker
+microseconds an entry: the best of five passes, a locale's pieces made once before; then items written 10, 30 and 100
+in one call, as a pick's are (pieces.WrittenAhead), in microseconds an item. With --cold, 8 MB are written over
+before each entry (each call, for the items written together), which then finds nothing of its own in the CPU's caches, as in a worker
 (bench/request_profile.py --cold does the same before each request); only the parts are timed.
 """
 
@@ -51,7 +52,8 @@ def main() -> None:
     app = create_app({"CATALOG": args.catalog, "RATELIMIT_ENABLED": False})
     with app.app_context():
         writer = served().items
-        positions = [random.Random(1).randrange(len(served().catalog.entries)) for _ in range(args.entries)]
+        rng = random.Random(1)
+        positions = [rng.randrange(len(served().catalog.entries)) for _ in range(args.entries)]
         parts = {name: getattr(writer, name) for name in ("item", "meaning", "note", "usage", "detail")}
         for part in parts.values():
             for position in positions[:1000]:
@@ -62,6 +64,10 @@ def main() -> None:
         for name, part in parts.items():
             best = min(timed(part, positions, args.locale, cold) for _ in range(5))
             print(f"| {name} | {best / len(positions) * 1e6:.2f} |")
+        for size in (10, 30, 100):  # a pick's items written in one call (ItemWriter.items), as WrittenAhead writes them
+            groups = [positions[start:start + size] for start in range(0, len(positions) - size + 1, size)]
+            best = min(timed(lambda group, locale: writer.items(group, locale), groups, args.locale, cold) for _ in range(5))
+            print(f"| {size} items in one call | {best / (len(groups) * size) * 1e6:.2f} |")
 
 
 if __name__ == "__main__":

@@ -171,8 +171,9 @@ class Ahead:
     """Different indexes below `size` at random, drawn ahead of the unseeded picks that take them, DRAWN_AHEAD at a time.
 
     Each pick takes the next `count` of them: one slice of an array. In a worker, whose caches hold little of the last
-    request, random_positions took ~9 µs of a pick of ten with _sample and ~5 with this (bench/timed_app.py); a refill
-    takes ~0.5 ms every ~400 picks of ten, ~1 µs a pick. The indexes of a refill are the different ones of
+    request, random_positions took 8.1 µs of a pick of ten's app call with _sample, and 2.8 with this and the items
+    written ahead, which draw thirty once in three picks (`bench/ab.py --time`); a refill takes ~0.5 ms every ~130
+    draws of thirty. The indexes of a refill are the different ones of
     DRAWN_AHEAD draws, in the order first drawn: in a uniformly random order, so that any run of them is a uniformly
     random pick of different indexes, as _sample's. Two picks of a worker within one refill share no face. A process
     forked after a refill would repeat its parent's picks: a child empties them (forgotten_at_fork).

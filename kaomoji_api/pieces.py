@@ -163,9 +163,10 @@ class WrittenAhead:
     """Items of unseeded picks from every entry, written ahead: WRITTEN_AHEAD at a time in a locale, each pick taking
     the next `count` of them.
 
-    A pick's items are written from code and data that a worker's caches no longer hold when a request comes, and the
-    code is what costs most: with the caches emptied first, ten items took 47 µs in-process and a hundred 261. Written
-    thirty at a time, a pick of ten's app call went from ~159 to ~145 µs in a worker (bench/ab.py, README).
+    A pick's items are written from code and data that a worker's caches no longer hold when a request comes: with the
+    caches emptied before each call, ten items written in one call cost 3.0 µs an item, thirty 2.4 and a hundred 1.8
+    (`bench/item_parts.py --cold`). Written thirty at a time, a pick of ten's app call went from ~159 to ~145 µs in a
+    worker (`bench/ab.py`, README).
     Faces drawn together (Catalog.random_positions) are different, so a pick's are too; what a pick leaves of a batch
     too short for it is dropped. At most one batch a locale is kept: ~15 KB each, ~200 KB in all twelve. A forked
     child forgets them (catalog.forgotten_at_fork).

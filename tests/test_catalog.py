@@ -12,7 +12,7 @@ import pytest
 from kaomoji_api.catalog import SIMILAR_KEPT, _drawn_span
 from kaomoji_api.pieces import ItemWriter
 from kaomoji_api.textnorm import drawn_face
-from tools import build_catalog, locales
+from tools import build_catalog, locales, readings
 
 LOCALES = locales.locale_codes()
 
@@ -258,3 +258,13 @@ def test_needs_cjk_font_agrees_with_the_characters_of_every_face(catalog):
 def test_rendering_facts_of_a_face_come_from_its_characters(client, text, cjk, scripts):
     item = next(i for i in client.get("/api/v1/search", query_string={"q": text}).get_json()["data"] if i["text"] == text)
     assert item["needs_cjk_font"] is cjk and item["scripts"] == list(scripts)
+
+
+def test_arms_reaching_out_are_named_for_a_hug_or_a_gift_as_the_part_is_defined(client):
+    """⊂ ⊃, つ and づ draw arms held out, to hug or to hand something over (tools/glossary/parts.json): (๑>ω<๑)⊃口 holds
+    out a cup, and its meaning, the part's name, said it hugged until session 30."""
+    assert "offering" in readings.Glossary().parts["hug"]["definition"]
+    meanings = {locale: client.get(f"/api/v1/kaomojis/1000?locale={locale}").get_json()["data"]["meaning"] for locale in LOCALES}
+    assert meanings["en"] == "arms reaching out to hug or to give (⊂ ⊃)"
+    assert all(meaning.endswith(("(⊂ ⊃)", "（⊂ ⊃）")) for meaning in meanings.values()), meanings
+    assert "dar algo" in meanings["es"] and "差し出" in meanings["ja"] and "дать" in meanings["ru"] and "递东西" in meanings["zh-Hans"]

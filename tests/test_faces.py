@@ -35,7 +35,7 @@ def load(name: str):
     ("(・∀・)つ目 ｵﾁｬﾉﾒ!", ["ｵﾁｬﾉﾒ"]),   # 目 drawn as a mug of tea
     ("ヽ／(≡´　x　｀≡)＼ノお～い♪", ["お～い"]),  # a rabbit's ears are its edges: the arms glued to them are drawn
     ("ビールはうみゃ～ヽ／(≡ @　x　@≡)＼ノ□", ["ビールはうみゃ～"]),
-    ("(づ￣ ³￣)づ", []),  # arms held out for a hug
+    ("(づ￣ ³￣)づ", []),  # arms reaching out to hug
     ("(・ω・)ゞテ゛シッ!!", ["テ゛シッ"]),  # a spacing voicing mark after a kana it voices is part of the word
     ("(″ロ゛)", []), ("。゜゜(´Ｏ`) ゜゜。", []),  # after a mouth or alone it is drawn
     ("(= ・ ェ ・=)お(= - ェ -=)は(= _    _=)つ～♪", ["お", "は", "つ～"]),  # a つ drawn out is a letter (o-ha-tsu)
