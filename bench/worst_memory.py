@@ -33,8 +33,13 @@ ALL_LOCALES = ["en", "ja", "ko", "zh-Hans", "zh-Hant", "es", "pt", "fr", "de", "
 QUERIES = ["(", ")", "%E3%83%BB", "%CF%89", "a", "e", "o", "_", "^", "%E3%83%8E", "%E3%83%84", "%E3%83%BC", "T_T", "cat", "happy"]
 
 
-def rss_mb(pid: int) -> float:
-    return int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1)) / 1024
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    return int(re.search(rf"{field}:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1)) / 1024
+
+
+def memory(pid: int) -> str:
+    """The worker's resident memory, and how much of it is its own heap and how much pages of mapped files."""
+    return f"{rss_mb(pid):.1f} MB (anonymous {rss_mb(pid, 'RssAnon'):.1f}, file {rss_mb(pid, 'RssFile'):.1f})"
 
 
 def main() -> None:
@@ -66,7 +71,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.3)
         worker = int(Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()[0])
-        print(f"started: {rss_mb(worker):.1f} MB")
+        print(f"started: {memory(worker)}")
         for query in QUERIES:
             for locale in locales:
                 for page in (1, 20, 40):
@@ -76,7 +81,7 @@ def main() -> None:
         for page in range(1, 120, 3):
             for category in ["", "&category=cat", "&type=animal"]:
                 get(f"/api/v1/kaomojis?limit=100&page={page}{category}")
-        print(f"after the worst-cache test's requests: {rss_mb(worker):.1f} MB (budget 60)")
+        print(f"after the worst-cache test's requests: {memory(worker)} (budget 60)")
         with sqlite3.connect(f"file:{args.catalog}?mode=ro", uri=True) as db:
             ids = [i for (i,) in db.execute("SELECT id FROM entries WHERE sensitive = 0")]
         rng = random.Random(3)
@@ -84,7 +89,7 @@ def main() -> None:
             prefix = "" if locale == "en" else f"/{locale}"
             for entry_id in rng.sample(ids, args.pages):
                 get(f"{prefix}/kaomoji/{entry_id}")
-        print(f"after {args.pages} kaomoji pages in each of {len(locales)} locales: {rss_mb(worker):.1f} MB")
+        print(f"after {args.pages} kaomoji pages in each of {len(locales)} locales: {memory(worker)}")
     finally:
         os.killpg(master.pid, signal.SIGTERM)
         master.wait(timeout=20)

@@ -120,13 +120,17 @@ _KANA = "\u3041-\u3096\u30a1-\u30fa\uff66-\uff6f\uff71-\uff9d"
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff"
 _WORD_IN_BRACKETS = re.compile(f"[≪《]?(?:[ｳｶ-ﾄﾊ-ﾎ]ﾞ|[ﾊ-ﾎ]ﾟ|[{_KANA}{_KANJI}\u3005ー～〜ｰ!！?？…])+[≫》]?")
 _KANJI_OR_TWO_KANA = re.compile(f"[{_KANJI}]|[{_KANA}].*[{_KANA}]")
+_CAPITALS = re.compile("[A-ZＡ-Ｚ]{3,}")  # a word in capitals: (BOMB) goes off, where (TOT) cries
 
 
 def bracketed_word(inner: str) -> bool:
     """Whether what a pair of brackets holds is a word said, not a face drawn: kana and kanji (with a word's ! ? …, and
     ≪ ≫ around it) and nothing else, a kanji or two kana letters at least (ドカーン, 笑, 自動ドア, ≪ドカーン！！！≫; a kanji
     alone is also the mouth or hands inside a larger face, as 工 in (-(工)-)). A pair that mirrors itself as eyes do is
-    drawn with them: (ロロ), (炎ロ炎), (亝艸亝); so is a lone kana (ツ) or marks alone (ーー)."""
+    drawn with them: (ロロ), (炎ロ炎), (亝艸亝); so is a lone kana (ツ) or marks alone (ーー). Three capitals or more are a
+    word too ((((((BOMB))))))☆), unless they read the same backwards, as eyes and a mouth do: (TOT) cries."""
+    if _CAPITALS.fullmatch(inner):
+        return inner != inner[::-1]
     return (_WORD_IN_BRACKETS.fullmatch(inner) is not None and _KANJI_OR_TWO_KANA.search(inner) is not None
             and not (len(inner) > 1 and inner[0] == inner[-1]))
 

@@ -83,6 +83,25 @@ def test_every_glossary_row_and_part_has_a_text_in_every_locale_in_its_script():
 
 # ------------------------------------------------------------------------- meaning and note
 
+BRACKETED = re.compile(r"[(（](?:[^()（）]|[(（][^()（）]*[)）])*[)）]")  # a part's symbols, with one pair inside
+
+
+def test_a_parts_text_is_one_item_of_a_notes_list(catalog):
+    """A note lists the parts a face draws with the locale's list separator (冷や汗（;）、ウサギの耳…). A part's text that ran
+    its gloss on after its symbols with that separator or a colon read as two items: 冷や汗（;）、焦りや気まずさが描かれています
+    said a face drew "nervousness" too, and "a drop of sweat (;): nervous or awkward and a rabbit's long ears" ran one
+    part into the next. Each text is one phrase, its gloss inside it (焦りや気まずさを表す冷や汗（;）); in Japanese and
+    Chinese, whose lists are separated by 、, no 、 stands outside its symbols' brackets."""
+    for code in LOCALES:
+        separator = catalog.frames[code].list_separator.strip()
+        for part, text in GLOSSARY.texts(code)["parts"].items():
+            outside = BRACKETED.sub("§", text)
+            assert not re.search(r"[:：]", outside) and not re.search(r"§\s*" + re.escape(separator), outside), (code, part, text)
+            if separator == "、":
+                assert "、" not in outside, (code, part, text)
+
+
+
 @pytest.mark.parametrize("intent", ["good-night", "goodbye", "thanks", "laughing", "crying", "congratulations"])
 def test_faces_of_an_intent_carry_the_gloss_in_meaning_and_note_in_the_requested_locale(client, db, intent):
     ids = entries_with_intent(db, intent)
@@ -353,6 +372,26 @@ def named(db):
     rows = db.execute("SELECT e.id, e.text, p.labels FROM entries e JOIN profiles p ON p.id = e.profile_id ORDER BY e.id")
     return [(text, GLOSSARY.read(text), names[entry_id], by_text.get(names[entry_id]["en"], frozenset()), json.loads(labels))
             for entry_id, text, labels in rows]
+
+
+def test_a_face_its_text_names_by_an_intent_is_sent_for_that_intent(named, db, client):
+    """キャァ♪…ウマイウマイ♪ is named Yummy by what it says, and until session 31 was sent for the fright its squeal (キャァ)
+    may be: its note said to send it "when news gives you a fright". A face its text names by an intent is sent for it,
+    unless a part it draws outranks it (a bow): name, note and sentences say one thing."""
+    intents = intent_by_text(db)
+    checked = collections.Counter()
+    for text, reading, _, _, _ in named:
+        naming = GLOSSARY.naming_intent(reading)
+        if naming is None:
+            continue
+        drawn = [GLOSSARY.part_intents[p] for p in reading.parts if p in GLOSSARY.part_intents and GLOSSARY.telling(p, reading)]
+        if any(readings.INTENT_RANK[i] < readings.INTENT_RANK[naming] for i in drawn):
+            continue
+        checked[naming] += 1
+        assert intents[text] == naming, (text, intents[text], naming)
+    assert checked["tasty"] > 100 and len(checked) >= 5, checked
+    yummy = client.get("/api/v1/kaomojis/31948").get_json()["data"]
+    assert yummy["text"].startswith("キャァ♪") and yummy["note"].endswith(GLOSSARY.intent_texts("en")["tasty"]["when"]), yummy["note"]
 
 
 def test_a_face_whose_text_says_an_intent_that_names_faces_is_named_by_it_in_every_locale(named):
@@ -1368,6 +1407,11 @@ def test_banban_is_glossed_for_a_table_banged_in_laughter_and_slammed_in_anger()
 @pytest.mark.parametrize(("text", "part"), [
     ("(ﾒ-_-) ・・・☆・・・(-_-ﾒ;) ﾊﾞﾁﾊﾞﾁ", "rival-sparks"),
     ("バチ(メ-皿-) ・・・☆・・・(-皿-メ)バチ", "rival-sparks"),
+    ("バチ⊂((〃メ-⊥-〃))⊃ ・・・☆・・・⊂((〃-⊥-メ〃))⊃バチ", "rival-sparks"),  # glares between arms, ears or hair
+    ("バチ∪メ- ェ -∪ ・・・☆・・・∪- ェ -メ∪バチ", "rival-sparks"),
+    ("バチ<メ-◇-> ・・・☆・・・<-◇-メ>バチ", "rival-sparks"),
+    ("バチ州メ-_-州 ・・・☆・・・州-_-メ州バチ", "rival-sparks"),
+    ("((((((BOMB))))))☆(/ωT)/", "impact-star"),  # the flash of a bomb going off on a face
     ("キラッ☆＼((= ・ ェ ・=))　ヒュン((= ・ ェ ・=))／(・|・)スパッ! (；_｜ (＾＾)ノ |_；)", "glint"),
     ("(-_☆)ｷﾗｰﾝ ☆しゃきｰん＼( -_-)斬鉄剣! ひゅう( -_-)/\" ∑(￣< >￣;)", "glint"),
     ("ﾀﾞﾀﾞﾀﾞﾀﾞﾀﾞﾀﾞﾀﾞ☆( ^-゜)┳ ：・・・・・・", None),
@@ -1382,6 +1426,43 @@ def test_a_star_in_a_fight_is_an_impact_a_glint_or_rivals_sparks_not_a_sparkle(t
     assert readings.not_a_sparkle(reading) or part is None, reading.parts
     if part:
         assert part in reading.parts, reading.parts
+
+
+def test_a_bomb_going_off_is_read_named_and_filed_as_one(client):
+    """((((((BOMB))))))☆(/ωT)/ draws a bomb going off on a face: 90 faces write BOMB, and until session 31 nothing read
+    the word, so its star was a sparkle (named Sparkling, 49 faces in fight) and "(BOMB)" the face a note said was drawn.
+    """
+    reading = GLOSSARY.read("((((((BOMB))))))☆(/ωT)/")
+    assert "bomb-blast" in reading.parts and textnorm.drawn_face("((((((BOMB))))))☆(/ωT)/") == "(/ωT)"
+    assert textnorm.drawn_face("(TOT)") == "(TOT)"  # capitals that read the same backwards are eyes and a mouth
+    kaboom = {code: GLOSSARY.texts(code)["names"]["explosion"] for code in LOCALES}
+    for code in LOCALES:
+        item = client.get(f"/api/v1/kaomojis/22141?locale={code}").get_json()["data"]
+        assert item["text"] == "（（（（（（BOMB））））））☆(/ωT)/" and item["name"] == kaboom[code] and item["category"] == "fight", item
+        assert item["meaning"] == GLOSSARY.texts(code)["parts"]["bomb-blast"] and "BOMB" in item["meaning"], item
+        assert "(/ωT)" in item["note"], item["note"]  # the face drawn, not the word in brackets
+
+
+def test_a_face_the_dataset_leaves_unnamed_borrows_no_name_of_a_thing_it_neither_draws_nor_is_filed_under(named, db):
+    """The dataset names 116 faces in no language (their labels say panic, sick, thanks). They borrowed the commonest
+    name among the faces whose first concept is theirs, which for panic and sick was Sparkling (a face labelled sparkle
+    as well): 92 flailing, fretting and ailing faces were named for a sparkle until session 31. A borrowed name now claims
+    no thing drawn (a concept of the dataset's subjects) that neither the face's labels nor its categories hold."""
+    dataset = [e for e in kaomoji_dataset.all() if e["emotion"] or e["intent"] or e["subject"]]
+    unnamed = {e["text"] for e in dataset if not e["names"].get("en")}
+    subjects = {w for e in dataset for w in e["subject"]}
+    concept_of = {c["slug"]: c["dataset"] for c in json.loads(build_catalog.CATEGORIES.read_text(encoding="utf-8"))["categories"]}
+    filed = collections.defaultdict(set)
+    for text, slug in db.execute("SELECT e.text, c.slug FROM entries e JOIN profile_categories p ON p.profile_id = e.profile_id "
+                                 "JOIN categories c ON c.id = p.category_id"):
+        filed[text].add(concept_of[slug])
+    checked = collections.Counter()
+    for text, _, names, concepts, labels in named:
+        if text in unnamed:
+            checked[names["en"]] += 1
+            assert not (concepts & subjects) - set(labels) - filed[text], (text, names["en"], concepts, labels)
+            assert names["en"] != "Sparkling", text
+    assert sum(checked.values()) > 100 and checked["Scared face"] > 60 and checked["Hurt face"] > 15, checked
 
 
 def test_no_face_whose_star_is_a_glint_or_rivals_sparks_is_named_or_filed_as_a_sparkle(named, db):

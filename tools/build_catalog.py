@@ -148,30 +148,47 @@ def category_of(entry: dict, by_dataset: dict, rehome: list, belied: frozenset[s
     return next((target for concept, target in rehome if concept in labels), slug)
 
 
-def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict, barred: frozenset[str] = frozenset()) -> dict[str, str]:
+def name_keys(entries: list[dict], concepts: list[str], labels_by_id: dict, barred: frozenset[str] = frozenset(),
+              fitting: dict[str, frozenset[str]] | None = None) -> dict[str, str]:
     """Each entry's English name; entries without one, or whose labels were changed by their reading, borrow
     the commonest name of their labels, never one of `barred`.
 
-    Failing that, the commonest name among entries that share their first concept, or in all.
+    Failing that, the commonest name among the entries whose first concept is theirs, then among those whose labels
+    hold it, then among all, of the names that claim no thing drawn (a concept of the dataset's subjects, which a name
+    stands for: name_concepts) but those of their labels and of `fitting` (by entry id: its categories' concepts);
+    failing all, the commonest of the first. The 92 faces the dataset names not, whose labels say panic, sick or
+    thanks, are Scared faces and Hurt faces, not Sparkling, the one name among the faces whose first concept is
+    theirs (a face labelled sparkle too).
     """
-    by_labels, by_concept = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
+    subjects = frozenset(w for e in entries for w in e["subject"] if w in concepts)
+    claims = {name: stood & subjects for name, stood in name_concepts(entries, concepts).items()}
+    by_labels, by_first, by_concept = (collections.defaultdict(collections.Counter) for _ in range(3))
     overall = collections.Counter()
     for e in entries:
         name = e["names"].get("en")
         if name and name not in barred and tuple(labels_of(e)) == tuple(labels_by_id[e["id"]]):
             labels = tuple(labels_of(e))
             by_labels[labels][name] += 1
-            first = next((w for w in labels if w in concepts), None)
-            by_concept[first][name] += 1
+            held = list(dict.fromkeys(w for w in labels if w in concepts))
+            by_first[held[0] if held else None][name] += 1
+            for concept in held:
+                by_concept[concept][name] += 1
             overall[name] += 1
     keys = {}
     for e in entries:
         labels = tuple(labels_by_id[e["id"]])
-        first = next((w for w in labels if w in concepts), None)
-        fallback = by_labels.get(labels) or by_concept.get(first) or overall
         own = e["names"].get("en") if labels == tuple(labels_of(e)) else None
         own = None if own in barred else own
-        keys[e["id"]] = own or min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        if own:
+            keys[e["id"]] = own
+            continue
+        first = next((w for w in labels if w in concepts), None)
+        allowed = set(labels) | (fitting or {}).get(e["id"], frozenset())
+        fallback = by_labels.get(labels) or next((
+            fits for counts in (by_first.get(first, {}), by_concept.get(first, {}), overall)
+            if (fits := {name: n for name, n in counts.items() if claims.get(name, frozenset()) <= allowed})
+        ), None) or by_first.get(first) or overall
+        keys[e["id"]] = min(fallback.items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return keys
 
 
@@ -198,7 +215,8 @@ def named_by_reading(entries: list[dict], names: dict, read: dict, glossary: rea
 
 
 def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, names: dict, concepts: list[str],
-            concept_words: dict[str, list[str]], entry_categories: dict, emotions: dict[str, str]) -> None:
+            concept_words: dict[str, list[str]], entry_categories: dict, emotions: dict[str, str],
+            fitting: dict[str, frozenset[str]] | None = None) -> None:
     """Take from each face's labels the words of the concepts of CLAIMS it does not show (`belied`, by entry id): the
     dataset labels thousands of faces greeting, hello, hi and wave that neither draw a raised hand nor say a greeting
     ((●＿●) ｻﾝｸﾞﾗｽ, (;￢д￢) ｱﾔｼｲ), and hundreds heart or music that draw neither (ﾁｭｯ, a kiss; └(＾＾)┐, a dance). A
@@ -215,7 +233,7 @@ def unclaim(entries: list[dict], belied: dict[str, set[str]], labels: dict, name
             labels[e["id"]] = [w for w in labels[e["id"]] if w not in words] or labels[e["id"]]
     claimed = {name: concept for concept, (claiming, _) in CLAIMS.items() for name in claiming}
     instead = {name: plain for claiming, _ in CLAIMS.values() for name, plain in claiming.items()}
-    renamed = name_keys(entries, concepts, labels, barred=frozenset(claimed))
+    renamed = name_keys(entries, concepts, labels, barred=frozenset(claimed), fitting=fitting)
     in_category, homes = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
     for e in entries:
         main, name = entry_categories[e["id"]][0], names[e["id"]]
@@ -374,10 +392,12 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
 
     entry_categories = {e["id"]: filed(e) for e in entries}
     entries, redirects = merge_duplicates(entries, labels, entry_categories)
-    names = name_keys(entries, concepts, labels)
+    emotions = {c["slug"]: c["dataset"] for c in categories if c["type"] == "emotion"}
+    # The concepts a name a face borrows may claim beyond its labels': those of its categories.
+    fitting = {e["id"]: frozenset(categories_by_slug[slug]["dataset"] for slug in entry_categories[e["id"]]) for e in entries}
+    names = name_keys(entries, concepts, labels, fitting=fitting)
     named_by_reading(entries, names, read, glossary, name_concepts(entries, concepts))
-    unclaim(entries, belied, labels, names, concepts, concept_words, entry_categories,
-            {c["slug"]: c["dataset"] for c in categories if c["type"] == "emotion"})
+    unclaim(entries, belied, labels, names, concepts, concept_words, entry_categories, emotions, fitting)
 
     def profile_key(e: dict) -> tuple:
         return entry_categories[e["id"]], tuple(labels[e["id"]]), names[e["id"]]
@@ -475,8 +495,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
 
         profile_counts = collections.Counter(profile_ids[profile_key(e)] for e in entries)
         said: dict[int, set] = {}
-        for e in entries:
-            said.setdefault(profile_ids[profile_key(e)], set()).add(read[e["id"]].intent)
+        for e in entries:  # the intent a face is sent for when its text names it by one (ウマイウマイ beside a squeal)
+            said.setdefault(profile_ids[profile_key(e)], set()).add(glossary.naming_intent(read[e["id"]]) or read[e["id"]].intent)
         # A profile whose faces all say one intent: what they say decides its keywords, beside its labels.
         profile_intents = {pid: intents.pop() for pid, intents in said.items() if len(intents) == 1 and None not in intents}
         writer.insert("profiles", [

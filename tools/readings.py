@@ -80,8 +80,8 @@ TEXT_NAMES, CONTRADICTED_NAMES = "text", "contradicted"
 LEFT_FOR_NAMED = frozenset({"gaming", "other"})
 
 # A ☆ or ★ next to one of these is the flash of a hit, not a sparkle.
-IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb", "mallet",
-                          "hammer"})
+IMPACT_PARTS = frozenset({"punch", "boxing-fists", "raised-fists", "fist-raised", "kick", "impact-spatter", "gun", "knife", "spear", "bomb",
+                          "bomb-blast", "mallet", "hammer"})
 # Z's of sleep and rising bubbles: beside them a word may be said asleep (source.json `asleep`: ｸﾞｰ snores).
 SLEEP_PARTS = frozenset({"sleep-z", "bubbles"})
 # The name of the rows of an explosion's boom (ドカーン): beside one a word may be cried by a face it blows away
@@ -130,9 +130,10 @@ BANG = re.compile(r"\s*(?:[PpＰｐ][AaOoＡａＯｏ][NnＮｎ]|ﾊﾟﾝ|ﾎ�
 # 凸 in a face that says it presses a button (ﾎﾟﾁ, ぽちっとな) is the button, not a raised middle finger: ﾎﾟﾁ…(｀･ω･´)ﾉ凸.
 MIDDLE_FINGER, BUTTON, PRESSING = "middle-finger", "button", "pressing-a-button"
 WEAPON_PARTS = frozenset({"gun", "knife", "spear", "shuriken"})
-# Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( .
-GLARE = re.compile("[)）川】＼] ?[・･.…‥]{2,}$")
-GLARE_AFTER = re.compile("[・･.…‥]{2,} ?[(（川【／⊂]")
+# Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( , whatever
+# closes the face or its arms (⊃ ・・・☆・・・⊂, ∪ ・・・☆・・・∪, ∋, >, |, 州).
+GLARE = re.compile("[)）川州】＼⊃∪∋>＞|｜] ?[・･.…‥]{2,}$")
+GLARE_AFTER = re.compile("[・･.…‥]{2,} ?[(（川州【／⊂∪∈<＜|｜]")
 # Stardust trailing a star flung by an arm (ノ彡☆゜・。・゜★): the star is tossed sparkle, not a blow on someone unseen.
 STARDUST = frozenset("゜・。°･｡ﾟ*:.+★☆")
 BANG_BEFORE = re.compile("[ノﾉ][_＿]?彡[_＿ 　]*$")
@@ -675,8 +676,7 @@ class Glossary:
             return "name", reading.name, "text"
         if reading.label_name:  # a smirk (ﾆﾔﾘ) is a Smug face, a cackle (ｹｹｹ) Teasing, whatever the labels said
             return "label", reading.label_name, "text"
-        said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
-        if named := next((i for i in said if self.naming.get(i) == TEXT_NAMES), None):
+        if named := self.naming_intent(reading):
             return self._named_by(named)  # ウマイウマイ names a face that also squeals キャー
         if self.naming.get(intent) == CONTRADICTED_NAMES and self.says_only(reading, intent) and concepts & self.contradicts[intent]:
             return self._named_by(intent)
@@ -685,6 +685,14 @@ class Glossary:
             if (row.get("name") or row.get("label_name")) and self.telling(part, reading) and self._part_names(row, concepts):
                 return ("name", row["name"], "part") if row.get("name") else ("label", row["label_name"], "part")
         return None
+
+    def naming_intent(self, reading: Reading) -> str | None:
+        """The intent by which a face's text names it (intents.json `naming`: "text"), the strongest it says, when no
+        greeting, game or row's own name names it first."""
+        if reading.intent in self.greetings or reading.category in GAMES or reading.name or reading.label_name:
+            return None
+        said = sorted({self.rows[n]["intent"] for run in reading.runs for n in run.rows or ()}, key=INTENT_RANK.__getitem__)
+        return next((i for i in said if self.naming.get(i) == TEXT_NAMES), None)
 
     def telling(self, part: str, reading: Reading) -> bool:
         """Whether a part tells what the face does: not beside a part that makes it something else (parts.json
@@ -707,8 +715,10 @@ class Glossary:
     def usage_intent(self, reading: Reading) -> str | None:
         """The intent whose usage and "when to send it" a face gets: the strongest of its text's leading intent and
         the intents its parts stand for (parts.json `intent`). m(_ _)m alone is a deep bow, not the greeting its
-        labels file it under; m(_ _)m ｱﾘｶﾞﾄｳ says thank you, a set phrase that outranks the bow."""
-        said = reading.intent if reading.intent in STRONG_INTENTS else None
+        labels file it under; m(_ _)m ｱﾘｶﾞﾄｳ says thank you, a set phrase that outranks the bow. An intent that names the
+        face by its text (naming_intent) is its text's leading one: キャァ♪…ウマイウマイ♪, named Yummy, is sent over good
+        food, not for the fright a squeal (キャァ) may be."""
+        said = self.naming_intent(reading) or (reading.intent if reading.intent in STRONG_INTENTS else None)
         drawn = [self.part_intents[part] for part in reading.parts if part in self.part_intents and self.telling(part, reading)]
         return min(filter(None, (said, *drawn)), key=INTENT_RANK.__getitem__, default=None)
 
