@@ -273,6 +273,17 @@ def drawn_out(text: str) -> bool:
     return faces.reading(text).endswith("ー") or text.endswith(("～", "〜"))
 
 
+def same_romaji(written: str, romaji: str) -> bool:
+    """Whether a romanisation in a gloss says no more than its row's romaji: the same letters but for spaces, marks, long
+    vowels and doubled letters (shiku shiku, jiii, gasshō, baki! for shikushiku, jii, gasshou, baki). A gloss that repeats
+    it repeats what the meaning and the note give beside the text."""
+    def letters(text: str) -> str:
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+        text = re.sub("[^a-z]", "", text).replace("ou", "o")
+        return re.sub(r"(.)\1+", r"\1", text)
+    return bool(letters(romaji)) and letters(written) == letters(romaji)
+
+
 def not_a_sparkle(reading: Reading) -> bool:
     """Whether a face's star is anything but a sparkle (a hit, a table banged or slammed, a weapon's glint, rivals' sparks):
     its sparkle labels are noise."""
