@@ -131,3 +131,24 @@ def test_a_locale_file_is_checked_for_its_reading_frames_the_optional_gloss_quot
     found = [p for p in locales.problems("ja", broken, reference) if p.startswith("reading.")]
     assert sorted(found) == ["reading.drawn: missing", "reading.gloss_quote: must be a string containing {text}",
                              "reading.meaning: must end with {gloss}", "reading.quote: not a frame"]
+
+
+# What a category's sentence said of many faces, which a note said of one: "Faces casting spells with wands and
+# sparkles; send them…", «Expresan duda…; úsalas» after «Dibujada como…».
+PLURAL_FACES = {
+    "en": r"\bFaces\b|\b(send|use) them\b", "es": r"(?i)\b(envíalas|úsalas|caritas|expresan)\b", "pt": r"(?i)\bcarinhas\b",
+    "it": r"(?i)\b(mandale|usale|faccine)\b", "de": r"\bGesichter\b", "fr": r"(?i)\bvisages\b",
+}
+
+
+@pytest.mark.parametrize("code", sorted(PLURAL_FACES))
+def test_a_notes_category_sentence_speaks_of_the_one_face_and_claims_nothing_it_may_not_draw(code):
+    """A note's last sentence is its category's (note.about), read after the sentences about this face: until session 31
+    it spoke of faces in the plural and claimed what a face may not draw ("Shows surprise or shock, with wide eyes and
+    open mouths" under Σ(‐△‐●), whose eyes are lines)."""
+    about = locales.load_locale(code)["note"]["about"]
+    assert not [slug for slug, text in about.items() if re.search(PLURAL_FACES[code], text)], code
+    if code == "en":
+        claims = ("wide eyes", "open mouths", "surrounded by", "with wands", "with a pen", "with whiskers", "with a snout",
+                  "long ears", "floppy ears", "little beaks", "spider legs", "music notes")
+        assert not [slug for slug, text in about.items() if any(claim in text for claim in claims)]
