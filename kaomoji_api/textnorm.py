@@ -113,6 +113,9 @@ def comparable(text: str, stemmer=None) -> str:
 # The face a kaomoji draws between its brackets: (－_－) of ヾ(－_－)ﾉ, the first pair holding 1 to 12 characters that are
 # not a word (bracketed_word).
 DRAWN_FACE = re.compile(r"[(（]([^()（）]{1,12})[)）]")
+# A snout or a nose in brackets of its own inside a face (( o(エ)o), (=ノ(●●)・、=), ('(ェ)'；)): the face is the pair
+# around it, with at most five characters on either side (sixteen in all, 48 bytes at most: catalog._drawn_span).
+SNOUTED_FACE = re.compile(r"[(（][^()（）]{1,5}[(（][^()（）]{1,2}[)）][^()（）]{1,5}[)）]")
 # What a word in brackets is written in: kana letters and kanji, the marks that lengthen a sound, a half-width voicing mark
 # after a kana that takes it (ﾊﾞ, ﾎﾟ), and its ! ? or …, set off by ≪ ≫ (≪ドカーン！！！≫). Not ・ nor a mark standing alone
 # (゜, or ﾟ after ﾛ), nor ≫ ≪ facing inwards (≫皿≪): faces draw eyes with them.
@@ -136,10 +139,12 @@ def bracketed_word(inner: str) -> bool:
 
 
 def drawn_face_match(text: str) -> re.Match | None:
-    """Where the face a kaomoji draws is in `text`: its first pair of brackets that holds no word."""
+    """Where the face a kaomoji draws is in `text`: its first pair of brackets that holds no word, or the pair around it
+    when that is a snout (SNOUTED_FACE: ( o(エ)o) is drawn as itself, not as (エ), the bear's snout)."""
     for found in DRAWN_FACE.finditer(text):
         if not bracketed_word(found.group(1)):
-            return found
+            around = SNOUTED_FACE.search(text, max(0, found.start() - 6), found.end() + 6)
+            return around if around and around.start() < found.start() and around.end() > found.end() else found
     return None
 
 

@@ -172,6 +172,19 @@ def test_the_face_each_kaomoji_draws_is_found_where_the_catalog_holds_it(catalog
         assert found == drawn_face(entries.text_at(position)), entries.text_at(position)
 
 
+@pytest.mark.parametrize(("text", "face"), [
+    ("( o(エ)o)ガーン", "( o(エ)o)"), ("o('(ェ)'；) ウゥム…", "('(ェ)'；)"), ('"(=ノ(●●)・、=)"グスングスン', "(=ノ(●●)・、=)"),
+    ("((=^ ェ ^=))", "(=^ ェ ^=)"), ("(￣ー￣(￣ー￣))", "(￣ー￣)"),  # a face of its own inside is no snout
+])
+def test_a_face_with_a_snout_in_brackets_is_drawn_as_the_whole_face(client, text, face):
+    """A bear's or a pig's snout has brackets of its own: ~2,700 faces were "Drawn as (エ)" (or (ェ), (●●)), found by
+    reviewers of every locale in session 31; the face is the pair around the snout."""
+    assert drawn_face(text) == face
+    assert len(face.encode()) < 64  # what Entries.drawn can hold
+    item = client.get("/api/v1/kaomojis/31948").get_json()["data"]
+    assert "(＾(エ)＾o)" in item["note"] and "Drawn as (エ)" not in item["note"], item["note"]
+
+
 def test_where_a_drawn_face_is_is_held_in_two_bytes_and_one_past_a_texts_first_kilobyte_is_not_named():
     assert _drawn_span("ヾ(－_－)ﾉ") == len("ヾ".encode()) << 6 | len("(－_－)".encode())
     assert _drawn_span("(" * 3) == 0 and _drawn_span("x" * 1100 + "(^_^)") == 0
