@@ -3,7 +3,8 @@
     python bench/worst_memory.py [--catalog catalog.sqlite] [--pages 700] [--locales en,ja]
 
 One gunicorn sync worker (deploy/gunicorn.conf.py, limits off) is sent the worst-cache test's requests (the broadest searches in all
-twelve locales on deep pages, a pick of one in each, then lists of 100 with and without filters), and its resident memory is printed; then
+twelve locales on deep pages, a pick of one in each, then lists of 100 with and without filters), and its resident memory is printed
+(and how much of it is its own heap, how much pages of mapped files: the catalog's, the libraries'); then
 `--pages` kaomoji pages of random faces in each locale (the cards of "faces like it" are kept per catalog), and its
 memory again. `--locales` sends them in fewer locales.
 """
