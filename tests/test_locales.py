@@ -152,3 +152,19 @@ def test_a_notes_category_sentence_speaks_of_the_one_face_and_claims_nothing_it_
         claims = ("wide eyes", "open mouths", "surrounded by", "with wands", "with a pen", "with whiskers", "with a snout",
                   "long ears", "floppy ears", "little beaks", "spider legs", "music notes")
         assert not [slug for slug, text in about.items() if any(claim in text for claim in claims)]
+
+
+def test_portuguese_names_say_carinha_where_cara_alone_would_read_guy():
+    """"Cara feliz" also reads "happy guy": a face's name is a Carinha, as pt already named Carinha fofa, unless it is
+    an idiom of cara de (Cara de sono, Cara de nojo). Sixteen names until session 31."""
+    names = locales.load_locale("pt")["names"].values()
+    assert not [name for name in names if name.startswith("Cara ") and not name.startswith("Cara de ")]
+    assert "Carinha feliz" in names and "Cara de sono" in names
+
+
+@pytest.mark.parametrize(("code", "on_the_face"), [("ko", "얼굴에 적힌"), ("zh-Hans", "脸上"), ("zh-Hant", "臉上")])
+def test_a_note_says_the_text_is_written_in_the_kaomoji_not_on_the_face(code, on_the_face):
+    """The text of a kaomoji stands beside its face (ﾜｰｲ, ブー): readers of the session-31 review read 얼굴에 적힌 and 脸上的
+    as "written on the face"."""
+    frames = locales.load_locale(code)["reading"]
+    assert not [key for key, frame in frames.items() if on_the_face in frame], frames

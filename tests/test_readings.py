@@ -1445,6 +1445,13 @@ def test_a_bomb_going_off_is_read_named_and_filed_as_one(client):
         assert "(/ωT)" in item["note"], item["note"]  # the face drawn, not the word in brackets
 
 
+def test_a_wobbly_dance_is_no_hula():
+    """フラフラダンス sways (ふらふら) and puns on the hula; it was read as a spelling of フラダンス until session 31."""
+    assert keys_of(GLOSSARY.read("(～￣∇)～ (￣∇￣) ～(∇￣～) フラフラダンス").runs[0]) == ["ふらふらだんす"]
+    assert keys_of(GLOSSARY.read("フラダンス").runs[0]) == ["ふらだんす"]
+    assert "hula" in GLOSSARY.texts("en")["fragments"]["ふらふらだんす"]
+
+
 def test_a_face_the_dataset_leaves_unnamed_borrows_no_name_of_a_thing_it_neither_draws_nor_is_filed_under(named, db):
     """The dataset names 116 faces in no language (their labels say panic, sick, thanks). They borrowed the commonest
     name among the faces whose first concept is theirs, which for panic and sick was Sparkling (a face labelled sparkle

@@ -276,7 +276,8 @@ def drawn_out(text: str) -> bool:
 def same_romaji(written: str, romaji: str) -> bool:
     """Whether a romanisation in a gloss says no more than its row's romaji: the same letters but for spaces, marks, long
     vowels and doubled letters (shiku shiku, jiii, gasshō, baki! for shikushiku, jii, gasshou, baki). A gloss that repeats
-    it repeats what the meaning and the note give beside the text."""
+    it repeats what the meaning and the note give beside the text. Not _unlengthened, which also reads は as the particle:
+    (konbanwa) explains the pun of こんばん波, romanised konbanha."""
     def letters(text: str) -> str:
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
         text = re.sub("[^a-z]", "", text).replace("ou", "o")
