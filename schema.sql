@@ -95,7 +95,8 @@ CREATE TABLE note_frames (
     meaning_separator TEXT NOT NULL,
     text_means     TEXT NOT NULL,
     text_is        TEXT NOT NULL,
-    text_unknown   TEXT NOT NULL,
+    text_unknown   TEXT NOT NULL,  -- a text the glossary does not explain, after a sentence on another ("also")
+    text_unknown_first TEXT NOT NULL,  -- the same as the note's first sentence
     drawn          TEXT NOT NULL,
     drawn_face     TEXT NOT NULL,
     drawn_parts    TEXT NOT NULL,

@@ -48,6 +48,7 @@ class Frames(NamedTuple):
     text_means: str
     text_is: str
     text_unknown: str
+    text_unknown_first: str
     drawn: str
     drawn_face: str
     drawn_parts: str

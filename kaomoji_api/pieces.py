@@ -437,7 +437,8 @@ class ItemWriter:
         quote = json_inside(frames.gloss_quote).replace(b"%", b"%%").replace(b"{text}", b"%b")
         said = {
             (letter, with_romaji): _template(json_inside(text if with_romaji else NO_ROMAJI.sub("", text)))
-            for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown))
+            for letter, text in ((b"m", frames.text_means), (b"i", frames.text_is), (b"u", frames.text_unknown),
+                                 (b"w", frames.text_unknown_first))
             for with_romaji in (True, False)
         }
         # Profiles share names and keyword lists (~330 names and ~650 lists for ~1,400 profiles): one copy of each, made

@@ -17,7 +17,7 @@ import pytest
 from bench.glossary_coverage import distinct_note_share
 from kaomoji_api import textnorm
 from kaomoji_api.catalog import MeaningRuns
-from kaomoji_api.pieces import ItemWriter
+from kaomoji_api.pieces import NO_ROMAJI, ItemWriter
 from tools import build_catalog, faces, readings
 from tools import locales as locale_files
 from tools.build_catalog import SPARKLE_LABELS
@@ -161,11 +161,13 @@ def test_a_meaning_shows_the_strongest_of_what_a_face_says_in_the_faces_order():
         == ["こ", "ニパッ"]
     more = 0
     for entry in faces.served_entries():
-        # Each glossary row once, where the face first says it: (汗) あせ is one word in kanji and in kana.
-        explained, rows = [], set()
+        # Each glossary row once, where the face first says it: (汗) あせ is one word in kanji and in kana; and each text
+        # once, as first read (ｫﾊ…ｫﾊ is おはよ, not then は).
+        explained, rows, texts = [], set(), set()
         for run in GLOSSARY.read(entry["text"]).runs:
-            if run.rows and run.rows not in rows:
+            if run.rows and run.rows not in rows and run.text not in texts:
                 rows.add(run.rows)
+                texts.add(run.text)
                 explained.append(run)
         pieces = readings.meaning_pieces(GLOSSARY, tuple(explained))
         shown = [run for run in explained if readings.UNIT.join((run.text, run.romaji, str(run.rows[0] + 1))) in pieces.split(readings.RECORD)]
@@ -259,7 +261,37 @@ def test_no_stored_reading_has_a_romanisation_with_a_gap(db, catalog):
     writer = ItemWriter(catalog)
     position = next(p for p in range(len(catalog.entries)) if "翻桌" in catalog.entries.text_at(p))
     note = orjson.loads(writer.note(position, "en"))
-    assert note.startswith("It also writes 「翻桌」.") and "?)" not in note, note
+    assert note.startswith("It writes 「翻桌」.") and "?)" not in note, note
+
+
+def test_a_note_says_also_only_after_a_sentence_on_another_text(db, catalog):
+    """A text the glossary does not explain is written "It also writes 「…」" after a sentence on another text, and
+    "It writes 「…」" as the note's first sentence (text_unknown_first): ~5,700 notes began with "also". Every text
+    reading whose first piece is such a text, in every locale; and no reading says a text twice (ｮﾁ…ｮﾁ, read yochi
+    then chi, was "It writes 「ｮﾁ」 (yochi). It also writes 「ｮﾁ」 (chi).")."""
+    writer, entries = ItemWriter(catalog), catalog.entries
+    first_of = {}
+    for position in range(len(entries)):
+        first_of.setdefault(entries.text_readings[position], position)
+    firsts = {}
+    for reading, pieces, said in db.execute("SELECT id, pieces, said FROM text_readings WHERE said != ''"):
+        for stored in (pieces, said):  # a meaning's and a note's: a text once, however cutlet reads it where it recurs
+            texts = [piece.split("\x1f")[0] for piece in stored.split("\x1e")] if stored else []
+            assert len(set(texts)) == len(texts), (reading, stored)
+        text, romaji, _, frame = said.split("\x1e")[0].split("\x1f")
+        assert frame != "u", (reading, said)  # "also" is never the first
+        if frame == "w" and reading in first_of:
+            firsts[first_of[reading]] = (text, romaji)
+    assert len(firsts) > 4000
+
+    def filled(frame: str, text: str, romaji: str) -> str:
+        return (frame if romaji else NO_ROMAJI.sub("", frame)).replace("{text}", text).replace("{romaji}", romaji)
+
+    for code, frames in catalog.frames.items():
+        for position, (text, romaji) in firsts.items():
+            note = orjson.loads(writer.note(position, code))
+            first, also = filled(frames.text_unknown_first, text, romaji), filled(frames.text_unknown, text, romaji)
+            assert note.startswith(first) and not note.startswith(also), (code, note)
 
 
 def test_what_faces_say_is_stored_ready_for_json_and_html(db, catalog):
@@ -272,7 +304,7 @@ def test_what_faces_say_is_stored_ready_for_json_and_html(db, catalog):
         for piece in filter(None, catalog.said_pieces(reading).decode().split("\x1e")):
             text, romaji, fragment, frame = piece.split("\x1f")
             # A text without a row has romaji, or is longer than one character (翻桌, which cutlet cannot read).
-            assert text and fragment.isdigit() and frame in "miu" and (romaji or frame != "u" or len(text) > 1), (reading, piece)
+            assert text and fragment.isdigit() and frame in "miuw" and (romaji or frame not in "uw" or len(text) > 1), (reading, piece)
 
 
 # ------------------------------------------------------------------------- usage

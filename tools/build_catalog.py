@@ -50,7 +50,7 @@ EMOJI_ANNOTATIONS = Path(__file__).parent / "emoji" / "annotations.json"
 ATTRIBUTION = "Kaomoji data from FontVibe (https://fontvibe.ai/tools/kaomoji), CC BY 4.0"
 TIER_ORDER = {"core": 0, "mixed": 1, "verbose": 2, "extended": 3}
 # The frames of a locale file's `reading` section that the service writes notes with (table note_frames).
-NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_unknown", "drawn", "drawn_face", "drawn_parts",
+NOTE_FRAMES = ("meaning", "meaning_separator", "text_means", "text_is", "text_unknown", "text_unknown_first", "drawn", "drawn_face", "drawn_parts",
                "list_separator", "list_last", "gloss_quote")
 # The name key of an entry named by what its face says or draws (readings.Glossary.name): the intent of its text
 # ("intent:good-night"), the category its text or parts name ("category:mahjong"), or a name of the glossary's

@@ -18,7 +18,7 @@ PLACEHOLDER = "{kaomoji}"
 # The frames a note and a meaning are written in (tools/readings.py, kaomoji_api/catalog.py), with the
 # placeholders each must keep; {romaji} may go where readers have no use for it (ja).
 READING_FRAMES = {
-    "text_means": ("{text}", "{gloss}"), "text_is": ("{text}", "{gloss}"), "text_unknown": ("{text}",),
+    "text_means": ("{text}", "{gloss}"), "text_is": ("{text}", "{gloss}"), "text_unknown": ("{text}",), "text_unknown_first": ("{text}",),
     "drawn": ("{face}", "{parts}"), "drawn_face": ("{face}",), "drawn_parts": ("{parts}",),
     "list_separator": (), "list_last": (), "meaning": ("{text}", "{gloss}"), "meaning_separator": (),
 }

@@ -852,11 +852,13 @@ def meaning_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
     (glossary row number + 1). The service fills the locale's `meaning` frame with them. Of more than it shows, the
     runs of the strongest intents, in the face's order: ﾋｭｰｰ ｽﾄｯ…ﾀﾀﾞｲﾏｧ means "I'm home", not a whoosh and a thud. The
     weak intents rank alike, so a word spelled across faces (こ…ん…ば…ん…わ) shows its first letters. A row is shown once,
-    as a note says it once: (汗) あせ writes one word twice, in kanji and in kana."""
-    explained, shown = [], set()
+    as a note says it once: (汗) あせ writes one word twice, in kanji and in kana. A text is shown once too, as its first
+    place read by a row reads it (ｫﾊ…ｫﾊ: おはよ, not then は; said_pieces)."""
+    explained, shown, texts = [], set(), set()
     for run in dict.fromkeys(runs):
-        if run.rows and run.rows not in shown:
+        if run.rows and run.rows not in shown and run.text not in texts:
             shown.add(run.rows)
+            texts.add(run.text)
             explained.append(run)
     if len(explained) > MAX_MEANING_RUNS:
         strongest = sorted(range(len(explained)), key=lambda i: meaning_rank(glossary.rows[explained[i].rows[0]]["intent"]))
@@ -866,21 +868,29 @@ def meaning_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
 
 # How a note's frame reads a piece of what a face says (said_pieces): the text "means" a phrase's gloss, "is" the gloss
 # of a thing, or is written without a row of the glossary ("unknown"): the locale's frames text_means, text_is and
-# text_unknown (table note_frames).
-MEANS, IS, UNKNOWN = "m", "i", "u"
+# text_unknown (table note_frames). text_unknown says the face "also" writes it, after a sentence on another text; the
+# note's first sentence has text_unknown_first, which says no "also" (UNKNOWN_FIRST).
+MEANS, IS, UNKNOWN, UNKNOWN_FIRST = "m", "i", "u", "w"
 
 
 def said_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
     """What a note's sentences about a face's text are written from, in any locale: each piece as text, romaji,
-    fragment id (0 for none) and frame (MEANS, IS, UNKNOWN), a glossary row once. The service fills the locale's frames
-    with them; a lone character without a row and without a reading (the ｮ of a hand on a wall, a stroke 丿 drawn as an
-    arm) reads as nothing and is left out, while a longer text that cutlet cannot read (Chinese 翻桌) is named without
-    romaji."""
+    fragment id (0 for none) and frame (MEANS, IS, UNKNOWN, or UNKNOWN_FIRST as the note's first sentence), a glossary
+    row once. The service fills the locale's frames with them; a lone character without a row and without a reading
+    (the ｮ of a hand on a wall, a stroke 丿 drawn as an arm) reads as nothing and is left out, while a longer text that
+    cutlet cannot read (Chinese 翻桌) is named without romaji."""
+    # A text once, however it is read where it recurs (ｮﾁ…ｮﾁ: yochi, then chi; ｫﾊ…ｫﾊ: おはよ, then は), in the place
+    # it is first written, as the first of its places that a row explains says it (ｨｪｨ…ｨｪｨ: unread, then いえい).
+    said_as: dict[str, Run] = {}
+    for run in runs:
+        if run.rows is None and not (run.romaji or len(run.text) > 1):
+            continue
+        if run.text not in said_as or (said_as[run.text].rows is None and run.rows is not None):
+            said_as[run.text] = run
     pieces, seen = [], set()
-    for run in dict.fromkeys(runs):
+    for run in said_as.values():
         if run.rows is None:
-            if run.romaji or len(run.text) > 1:
-                pieces.append((run.text, run.romaji, 0))
+            pieces.append((run.text, run.romaji, 0))
             continue
         if len(run.rows) == 1:
             said = [(run.text, run.romaji, run.rows[0])]
@@ -893,8 +903,9 @@ def said_pieces(glossary: Glossary, runs: tuple[Run, ...]) -> str:
                 pieces.append((text, romaji, number + 1))
     return RECORD.join(
         UNIT.join((text, romaji, str(fragment),
-                   UNKNOWN if not fragment else IS if glossary.rows[fragment - 1]["intent"] in THINGS else MEANS))
-        for text, romaji, fragment in pieces
+                   (UNKNOWN_FIRST if index == 0 else UNKNOWN) if not fragment
+                   else IS if glossary.rows[fragment - 1]["intent"] in THINGS else MEANS))
+        for index, (text, romaji, fragment) in enumerate(pieces)
     )
 
 
