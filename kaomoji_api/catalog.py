@@ -233,22 +233,27 @@ RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), 
 RECORD_SIZE = 16
 # A record and where the next one's text starts (where this one's ends), read in one call (pieces.ItemWriter).
 RECORD_AND_END = struct.Struct("=IIHHHBB4xI")
+# What an entry's note is written from (Entries): the ids of its first parts drawn, where its drawn face is, its intent
+# and its category. Eight bytes, read in one call (pieces.ItemWriter._note) where four arrays took four cache lines.
+NOTE_FIELDS = (("I", 0), ("H", 4), ("B", 6), ("B", 7))
+NOTE_SIZE = 8
+NOTE_RECORD = struct.Struct("=IHBB")
 # A text reading's first run, its fragment, its second run and that one's fragment (MeaningRuns), read at once.
 QUAD = struct.Struct("=4H")
 
 
-def _record_views(*fields: array) -> tuple[memoryview, ...]:
-    """The fields of RECORD_FIELDS, each an array by position, as one record a position, and a view of each field that
-    reads, slices and iterates as its array did. The second field, where texts start, has one value more than there are
-    positions (the end of the last text): a last record holds it."""
+def _record_views(layout: tuple[tuple[str, int], ...], record_size: int, *fields: array) -> tuple[memoryview, ...]:
+    """Fields of a `layout` (RECORD_FIELDS, NOTE_FIELDS), each an array by position, as one record of `record_size`
+    bytes a position, and a view of each field that reads, slices and iterates as its array did. A field may have one
+    value more than there are positions (where texts start: the end of the last text): a last record holds it."""
     count = len(fields[0])
-    block = bytearray(RECORD_SIZE * (count + 1))
+    block = bytearray(record_size * (count + 1))
     slots = []
-    for (code, offset), values in zip(RECORD_FIELDS, fields, strict=True):
+    for (code, offset), values in zip(layout, fields, strict=True):
         size = array(code).itemsize
-        slots.append((code, offset // size, RECORD_SIZE // size, len(values)))
+        slots.append((code, offset // size, record_size // size, len(values)))
         # array(code, …) refuses a value too large for the field's bytes.
-        memoryview(block).cast(code)[offset // size:: RECORD_SIZE // size][:len(values)] = array(code, values)
+        memoryview(block).cast(code)[offset // size:: record_size // size][:len(values)] = array(code, values)
     records = memoryview(bytes(block))
     return tuple(records.cast(code)[start::step][:length] for code, start, step, length in slots)
 
@@ -268,19 +273,19 @@ class Entries:
     def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
         ids = array("I")           # entry id at each position
         profiles = array("H")      # profile id at each position
-        self.categories = array("B")    # category id at each position
+        categories = array("B")    # category id at each position
         # Face shape (near-copy key) at each position: ~57,000 shapes, numbered from 0, fit two bytes.
         (most,) = db.execute("SELECT coalesce(max(shape), 0) FROM entries").fetchone()
         self.shapes = array("H" if most < 1 << 16 else "I")
         widths = array("B")        # display width at each position
         flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
         text_readings = array("H")  # text_readings.id at each position
-        self.intents = array("B")       # intents.id at each position
+        intents = array("B")       # intents.id at each position
         self.lead_parts = array("B")    # parts.id at each position
-        self.parts = array("I")         # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
+        parts_drawn = array("I")   # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
-        self.drawn = array("H")
+        drawn = array("H")
         ends = array("I", [0])     # the text at position p is texts[ends[p]:ends[p + 1]]
         self.by_category: dict[int, array] = {}
         texts = bytearray()
@@ -297,19 +302,19 @@ class Entries:
         for position, (entry_id, profile_id, category_id, shape, width, ascii_safe, cjk_font, ja_context, text, script_set_id,
                        sensitive, text_reading, intent_id, lead_part, parts) in enumerate(rows):
             text_readings.append(text_reading)
-            self.intents.append(intent_id)
+            intents.append(intent_id)
             self.lead_parts.append(lead_part)
-            self.parts.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
+            parts_drawn.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
             if sensitive and self.visible is None:
                 self.visible = position
             ids.append(entry_id)
             profiles.append(profile_id)
-            self.categories.append(category_id)
+            categories.append(category_id)
             self.shapes.append(shape)
             widths.append(width)
             encoded = text.encode()
             escaped = orjson.dumps(text) != b'"%b"' % encoded
-            self.drawn.append(_drawn_span(text))
+            drawn.append(_drawn_span(text))
             flags.append(ascii_safe * ASCII_SAFE | cjk_font * NEEDS_CJK_FONT | ja_context * JA_CONTEXT | sensitive * SENSITIVE
                          | escaped * ESCAPED | (html.escape(text) != text) * HTML_ESCAPED)
             facts.append(fact_ids.setdefault((flags[-1] & SHOWN_FLAGS, script_set_id), len(fact_ids)))
@@ -321,8 +326,11 @@ class Entries:
                 self.by_category.setdefault(category, array("I")).append(position)
         self.fact_sets = list(fact_ids)  # (SHOWN_FLAGS of the flags, index into script_sets), by index
         (self.ids, self.ends, self.record_profiles, self.facts, self.text_readings, self.flags, self.widths) = _record_views(
-            ids, ends, profiles, facts, text_readings, flags, widths)
+            RECORD_FIELDS, RECORD_SIZE, ids, ends, profiles, facts, text_readings, flags, widths)
         self.records = self.ids.obj  # every record, as bytes: RECORD_AND_END reads one whole with where its text ends
+        self.parts, self.drawn, self.intents, self.categories = _record_views(
+            NOTE_FIELDS, NOTE_SIZE, parts_drawn, drawn, intents, categories)
+        self.note_records = self.parts.obj  # read whole by NOTE_RECORD
         # The profiles once more, one after another: search walks them a window of bytes at a time (search.py
         # _flagged_windows), which a view of the records would have to copy out two bytes at a time.
         self.profiles = profiles

@@ -24,6 +24,7 @@ from kaomoji_api.catalog import (
     HTML_ESCAPED,
     NEEDS_CJK_FONT,
     NOTE_PARTS,
+    NOTE_RECORD,
     QUAD,
     RECORD,
     RECORD_AND_END,
@@ -38,7 +39,8 @@ RECORD_BYTES, UNIT_BYTES = RECORD.encode(), UNIT.encode()
 # Chinese and Japanese sentences end with one of these and follow each other without a space.
 CLOSED = tuple(mark.encode() for mark in ("。", "！", "？"))
 USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
-WRITTEN_AHEAD = 30  # items an unseeded pick from every entry writes at once in a locale (WrittenAhead): ~15 KB
+WRITTEN_AHEAD = 100  # items an unseeded pick from every entry writes at once in a locale (WrittenAhead): ~45 KB
+WRITTEN_LOCALES = 2  # locales whose items written ahead are kept at once (WrittenAhead)
 NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
 
 
@@ -164,12 +166,13 @@ class WrittenAhead:
     the next `count` of them.
 
     A pick's items are written from code and data that a worker's caches no longer hold when a request comes: with the
-    caches emptied before each call, ten items written in one call cost 3.0 µs an item, thirty 2.4 and a hundred 1.8
-    (`bench/item_parts.py --cold`). Written thirty at a time, a pick of ten's app call went from ~159 to ~145 µs in a
-    worker (`bench/ab.py`, README).
+    caches emptied before each call, ten items written in one call cost 3.5 µs an item, thirty 2.8 and a hundred 2.1
+    (`bench/item_parts.py --cold`). In a strict worker (bench/throughput.py), a pick of ten spent 28 µs on its items
+    written thirty at a time, 24 written a hundred at a time.
     Faces drawn together (Catalog.random_positions) are different, so a pick's are too; what a pick leaves of a batch
-    too short for it is dropped. At most one batch a locale is kept: ~15 KB each, ~200 KB in all twelve. A forked
-    child forgets them (catalog.forgotten_at_fork).
+    too short for it is dropped. The batches of at most WRITTEN_LOCALES locales are kept (~45 KB each), the oldest
+    dropped first: a worker asked in every locale keeps no more than one asked in two. A forked child forgets them
+    (catalog.forgotten_at_fork).
     """
 
     def __init__(self, writer: ItemWriter):
@@ -178,14 +181,18 @@ class WrittenAhead:
 
     def take(self, count: int, locale: str) -> list[bytes]:
         """Up to `count` items of different faces at random (fewer only when the catalog has fewer faces to show)."""
-        batch = self.batches.get(locale)
+        batches = self.batches
+        batch = batches.get(locale)
         if batch is None or batch[1] + count > len(batch[0]):
+            batches.pop(locale, None)
+            if len(batches) >= WRITTEN_LOCALES:
+                del batches[next(iter(batches))]
             positions = self.writer.catalog.random_positions(max(count, WRITTEN_AHEAD))
-            batch = self.batches[locale] = [self.writer.items(positions, locale), 0]
+            batch = batches[locale] = [self.writer.items(positions, locale), 0]
         items, start = batch
         batch[1] = end = start + count
         if end >= len(items):
-            del self.batches[locale]
+            del batches[locale]
         return items[start:end]
 
     def forget(self) -> None:
@@ -212,7 +219,7 @@ class ItemWriter:
         # Each entry's record, read whole by RECORD_AND_END: one call where its seven fields took seven reads of a view.
         self._records = entries.records
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
-        self._intents, self._categories_of, self._parts, self._drawn = entries.intents, entries.categories, entries.parts, entries.drawn
+        self._intents, self._categories_of, self._note_records = entries.intents, entries.categories, entries.note_records
         self._runs = catalog.meaning_runs
         self._run_fragments = self._runs.fragments
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
@@ -372,7 +379,7 @@ class ItemWriter:
                 if quote and gloss.startswith(quoted := quote % said_text):
                     gloss = gloss[len(quoted):]  # the sentence quotes the text already: what it says follows
                 sentences.append(template % values((said_text, romaji, gloss)))
-        parts = self._parts[position]
+        parts, span, intent, category = NOTE_RECORD.unpack_from(self._note_records, position << 3)
         if parts:
             block, ends = pieces.parts
             names = [block[ends[p - 1]:ends[p]] for p in parts.to_bytes(NOTE_PARTS, "little") if p]
@@ -380,7 +387,6 @@ class ItemWriter:
             drawn = names[0] if len(names) == 1 else separator.join(names[:-1]) + last + names[-1]
         else:
             drawn = b""
-        span = self._drawn[position]
         if span:
             start = self._ends[position] + (span >> 6)
             face = self._texts[start:start + (span & 63)]
@@ -394,8 +400,7 @@ class ItemWriter:
                 sentences.append(both.replace(b"{face}", face).replace(b"{parts}", drawn))
             else:
                 sentences.append(face_only.replace(b"{face}", face) if face else parts_only.replace(b"{parts}", drawn))
-        intent = self._intents[position]
-        when = nth(pieces.when, intent) if intent else nth(pieces.about, self._categories_of[position])
+        when = nth(pieces.when, intent) if intent else nth(pieces.about, category)
         if when:
             sentences.append(when)
         return pieces.joiner.join(sentences)
