@@ -192,7 +192,7 @@ def test_a_kaomoji_page_says_what_its_item_says_where_html_or_json_escape_a_char
         assert html.texts("entry-note") == [entry["note"]]
         assert html.texts("usage") == entry["usage"]
         assert html.texts("keywords")[:len(entry["keywords"])] == entry["keywords"]
-        assert html.meta["description"] == render.shorten(f'{entry["meaning"]} — {entry["note"]}')
+        assert html.meta["description"] == render.shorten(entry["note"])
         assert html.json["view"] == {"kind": "kaomoji", "id": entry["id"], "text": entry["text"], "name": entry["name"],
                                      "category": entry["category"]}
 

@@ -340,13 +340,15 @@ def shorten(text: str, length: int = DESCRIPTION_LENGTH) -> str:
     return text[:space if space >= 0 else length - 1] + "…"
 
 
-def page_description(meaning: bytes, note: bytes) -> bytes:
-    """A kaomoji page's meta description: its meaning and note (HTML text, encoded) as they read, shortened, escaped for
-    an attribute, encoded. Most hold no & and so no character reference: they read as they are written, and are cut from
-    no more of the note than can show; one of no more bytes than a description shows characters is not cut at all."""
-    text = b"%b \xe2\x80\x94 %b" % (meaning, note[:DESCRIPTION_BYTES])  # " — "
+def page_description(note: bytes) -> bytes:
+    """A kaomoji page's meta description: its note (HTML text, encoded) as it reads, shortened, escaped for an attribute,
+    encoded. The note says what the face's text means, what it draws and when to send it; the meaning beside it (as
+    until session 32) said its first sentence twice. Most notes hold no & and so no character reference: they read as
+    they are written, and are cut from no more of them than can show; one of no more bytes than a description shows
+    characters is not cut at all."""
+    text = note[:DESCRIPTION_BYTES]
     if text.find(b"&") >= 0:
-        return escape(shorten(unescape(f"{meaning.decode()} — {note.decode()}"))).encode()
+        return escape(shorten(unescape(note.decode()))).encode()
     if len(text) > DESCRIPTION_LENGTH:
         text = shorten(text.decode(errors="ignore")).encode()  # the cut may have split the last character
     return text.replace(b'"', b"&quot;") if text.find(b'"') >= 0 else text
@@ -374,7 +376,7 @@ def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
         entry_id, category, face_class_bytes(texts.width, flags & NEEDS_CJK_FONT), texts.face,
         texts.html_name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
     )
-    return KaomojiPage(b"%b %b" % (texts.face, texts.html_name), page_description(texts.meaning, texts.note), view, article,
+    return KaomojiPage(b"%b %b" % (texts.face, texts.html_name), page_description(texts.note), view, article,
                        flags & SENSITIVE != 0)
 
 
