@@ -166,9 +166,9 @@ class WrittenAhead:
     the next `count` of them.
 
     A pick's items are written from code and data that a worker's caches no longer hold when a request comes: with the
-    caches emptied before each call, ten items written in one call cost 3.5 µs an item, thirty 2.8 and a hundred 2.1
-    (`bench/item_parts.py --cold`). In a strict worker (bench/throughput.py), a pick of ten spent 28 µs on its items
-    written thirty at a time, 24 written a hundred at a time.
+    caches emptied before each call, ten items written in one call cost 3.6 µs an item, thirty 2.7 and a hundred 2.2
+    (`bench/item_parts.py --cold`). Written a hundred at a time rather than thirty, a pick of ten's app call took 0.964
+    of the time in a pinned worker (`bench/ab.py`, README).
     Faces drawn together (Catalog.random_positions) are different, so a pick's are too; what a pick leaves of a batch
     too short for it is dropped. The batches of at most WRITTEN_LOCALES locales are kept (~45 KB each), the oldest
     dropped first: a worker asked in every locale keeps no more than one asked in two. A forked child forgets them
@@ -379,7 +379,7 @@ class ItemWriter:
                 if quote and gloss.startswith(quoted := quote % said_text):
                     gloss = gloss[len(quoted):]  # the sentence quotes the text already: what it says follows
                 sentences.append(template % values((said_text, romaji, gloss)))
-        parts, span, intent, category = NOTE_RECORD.unpack_from(self._note_records, position << 3)
+        parts, span, intent, category = NOTE_RECORD.unpack_from(self._note_records, position << 3)  # 8 bytes a position
         if parts:
             block, ends = pieces.parts
             names = [block[ends[p - 1]:ends[p]] for p in parts.to_bytes(NOTE_PARTS, "little") if p]

@@ -139,10 +139,11 @@ def bracketed_word(inner: str) -> bool:
 
 
 def drawn_face_match(text: str) -> re.Match | None:
-    """Where the face a kaomoji draws is in `text`: its first pair of brackets that holds no word, or the pair around it
-    when that is a snout (SNOUTED_FACE: ( o(エ)o) is drawn as itself, not as (エ), the bear's snout)."""
+    """Where the face a kaomoji draws is in `text`: its first pair of brackets that holds no word and not only spaces
+    (an empty ( ) draws nothing a note can name: ﾀﾗｲﾏ's faces appear one stroke at a time, ( ) ( ﾟ) ( ﾟｰ) (ﾟｰﾟ)ﾉ), or
+    the pair around it when that is a snout (SNOUTED_FACE: ( o(エ)o) is drawn as itself, not as (エ), the bear's snout)."""
     for found in DRAWN_FACE.finditer(text):
-        if not bracketed_word(found.group(1)):
+        if found.group(1).strip() and not bracketed_word(found.group(1)):
             around = SNOUTED_FACE.search(text, max(0, found.start() - 6), found.end() + 6)
             return around if around and around.start() < found.start() and around.end() > found.end() else found
     return None

@@ -173,6 +173,14 @@ def test_the_face_each_kaomoji_draws_is_found_where_the_catalog_holds_it(catalog
 
 
 @pytest.mark.parametrize(("text", "face"), [
+    ("() ( ) ( ) ( ﾟ) ( ﾟｰ) (ﾟｰﾟ)ﾉ ﾀﾗｲﾏ", "( ﾟ)"), ("(\u3000\u3000)3～♪♪♪", None), ("( )ﾟДﾟ（ )", None), ("(^_^)", "(^_^)"),
+])
+def test_an_empty_pair_of_brackets_draws_no_face(text, face):
+    """Brackets holding only spaces (( ), (　　)) are no face a note can name: 110 served faces were "Drawn as ( )"."""
+    assert drawn_face(text) == face
+
+
+@pytest.mark.parametrize(("text", "face"), [
     ("( o(エ)o)ガーン", "( o(エ)o)"), ("o('(ェ)'；) ウゥム…", "('(ェ)'；)"), ('"(=ノ(●●)・、=)"グスングスン', "(=ノ(●●)・、=)"),
     ("((=^ ェ ^=))", "(=^ ェ ^=)"), ("(￣ー￣(￣ー￣))", "(￣ー￣)"),  # a face of its own inside is no snout
 ])
