@@ -102,6 +102,14 @@ def test_a_parts_text_is_one_item_of_a_notes_list(catalog):
 
 
 
+def test_a_french_parts_text_is_a_noun_phrase():
+    """French notes list parts after "avec" ("Le visage est dessiné avec {parts}"): each text opens with a determiner,
+    as a thing drawn. "dessiné avec à genoux, accablé (orz)" and "avec se lécher les babines (ڡ)" read as no French."""
+    determiners = ("un ", "une ", "des ", "deux ", "trois ", "le ", "la ", "les ", "l'", "du ", "de ")  # de grands yeux, de quoi…
+    for part, text in GLOSSARY.texts("fr")["parts"].items():
+        assert text.lower().startswith(determiners), (part, text)
+
+
 @pytest.mark.parametrize("intent", ["good-night", "goodbye", "thanks", "laughing", "crying", "congratulations"])
 def test_faces_of_an_intent_carry_the_gloss_in_meaning_and_note_in_the_requested_locale(client, db, intent):
     ids = entries_with_intent(db, intent)
