@@ -123,8 +123,8 @@ class HtmlTexts(NamedTuple):
     html_name: bytes  # its name as HTML, for tags and double-quoted attributes
     meaning: bytes
     note: bytes
-    usage: list[bytes]
-    keywords: list[bytes]
+    usage: bytes      # its example sentences as <li> items
+    keywords: bytes   # its keywords as <li> items
     id: int
     profile: int
     flags: int        # Entries.flags
@@ -283,12 +283,13 @@ class ItemWriter:
         face = html_face(raw.decode()) if flags & HTML_ESCAPED else raw
         keywords, name = pieces.keywords[profile], pieces.names[profile]
         if b"\\" in keywords:
-            keywords = [html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords)]
-        else:  # each keyword between quotes, with no quote inside one
-            keywords = html_inside(keywords[1:-1]).split(b'","') if keywords else []
+            keywords = b"".join(b"<li>%b</li>" % html_text(keyword) for keyword in orjson.loads(b"[%b]" % keywords))
+        elif keywords:  # each keyword between quotes, with no quote inside one: the quotes and commas become the tags
+            keywords = b"<li>%b</li>" % html_inside(keywords[1:-1]).replace(b'","', b"</li><li>")
+        usage = self._usage(position, locale, html_text, face)
         return HtmlTexts(face, json_inside(raw.decode()) if flags & ESCAPED else raw, name, html_attribute(name),
                          html_inside(pieces.meaning(position, reading, profile)), html_inside(self._note(position, reading, pieces)),
-                         self._usage(position, locale, html_text, face), keywords, entry_id, profile, flags, width)
+                         b"<li>%b</li>" % b"</li><li>".join(usage), keywords, entry_id, profile, flags, width)
 
     def text(self, position: int) -> bytes:
         """The entry's face inside a JSON string's quotes: its UTF-8 as it stands, unless it holds " or \\."""

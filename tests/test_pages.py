@@ -197,6 +197,24 @@ def test_a_kaomoji_page_says_what_its_item_says_where_html_or_json_escape_a_char
                                      "category": entry["category"]}
 
 
+@pytest.mark.parametrize("locale", ["en", "fr", "ja"])
+def test_a_kaomoji_pages_description_is_its_note_shortened_whatever_its_length_and_script(client, locale):
+    """Cut as render.shorten cuts the note, read back: over notes short and long, with and without a space where the cut
+    falls, and with characters that HTML escapes."""
+    state = client.application.extensions["kaomoji_served"].value
+    items, entries = state.items, state.catalog.entries
+    lengths = []
+    for position in range(0, entries.visible, 13):
+        note = json.loads(items.note(position, locale))
+        lengths.append(len(note))
+        described = render.page_description(items.html(position, locale).note).decode()
+        assert unescape(described) == render.shorten(note) and '"' not in described, position
+    assert min(lengths) <= render.DESCRIPTION_LENGTH < max(lengths)
+    for position in range(0, entries.visible, 5000):
+        _, html = page(client, f"{render.prefix(locale)}/kaomoji/{entries.ids[position]}")
+        assert html.meta["description"] == html.meta["og:description"] == render.shorten(json.loads(items.note(position, locale)))
+
+
 def test_faces_like_it_come_from_the_same_labels_first_and_are_never_the_face_itself_or_a_near_copy(client, catalog):
     _, html = page(client, "/kaomoji/1")
     similar = [int(i) for i in re.findall(r'<li class="card" data-id="(\d+)"', client.get("/kaomoji/1").get_data(as_text=True))]

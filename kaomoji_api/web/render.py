@@ -374,7 +374,7 @@ def kaomoji_page(state: Served, position: int, locale: str) -> KaomojiPage:
     links = chrome(state, locale).category_links
     article = article_template(locale) % (
         entry_id, category, face_class_bytes(texts.width, flags & NEEDS_CJK_FONT), texts.face,
-        texts.html_name, texts.meaning, texts.note, list_items(texts.usage), list_items(texts.keywords), b"".join(map(links.get, slugs)),
+        texts.html_name, texts.meaning, texts.note, texts.usage, texts.keywords, b"".join(map(links.get, slugs)),
     )
     return KaomojiPage(b"%b %b" % (texts.face, texts.html_name), page_description(texts.note), view, article,
                        flags & SENSITIVE != 0)
@@ -398,11 +398,6 @@ def article_template(locale: str) -> bytes:
         f'<h3>{t["categories"]}</h3><ul class="entry-categories keywords">%b</ul>'
         '</article>'
     ).encode()
-
-
-def list_items(texts: list[bytes]) -> bytes:
-    """Each text, escaped and encoded already, as an <li>."""
-    return b"<li>%b</li>" % b"</li><li>".join(texts) if texts else b""
 
 
 def message_article(title: str, text: str, locale: str) -> bytes:
