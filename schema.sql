@@ -80,12 +80,22 @@ CREATE TABLE parts (
     slug TEXT NOT NULL UNIQUE
 );
 
+-- A part's name holds {drawing} in brackets where a note shows how the face draws it: "smiling eyes ({drawing})".
 CREATE TABLE part_texts (
     part_id INTEGER NOT NULL REFERENCES parts (id),
     locale  TEXT NOT NULL REFERENCES locales (code),
     name    TEXT NOT NULL,
     PRIMARY KEY (part_id, locale)
 ) WITHOUT ROWID;
+
+-- A part as faces draw it: ⌒ or ^_^ for smiling eyes, ⊂ ⊃ for a hug. Ids 1 to the number of parts are the parts
+-- themselves, drawn as no note shows (an empty drawing: the name without its brackets); the drawings of many faces
+-- follow, the commonest first, up to MAX_DRAWINGS in all (kaomoji_api/catalog.py).
+CREATE TABLE drawings (
+    id      INTEGER PRIMARY KEY,
+    part_id INTEGER NOT NULL REFERENCES parts (id),
+    drawing TEXT NOT NULL
+);
 
 -- The frames a note's sentence about the drawing and an item's meaning are written in: {face} the drawn
 -- face, {parts} a list; {text}, {romaji}, {gloss} a run of Japanese text, its reading and what it says.
@@ -186,8 +196,8 @@ CREATE TABLE entries (
     sensitive      INTEGER NOT NULL,     -- 1: matched by tools/glossary/sensitive.json; never random, listed only on request
     text_reading   INTEGER NOT NULL,     -- text_readings.id, 0 when the face has no Japanese text
     intent_id      INTEGER NOT NULL,     -- intents.id of what decides its usage: the text's leading intent or a part's (a deep bow), 0 for none
-    lead_part      INTEGER NOT NULL,     -- parts.id of its most telling drawn part, 0 for none
-    parts          TEXT NOT NULL,        -- parts.id of its drawn parts in drawing order, space-separated
+    lead_part      INTEGER NOT NULL,     -- drawings.id of its most telling drawn part as it draws it, 0 for none
+    parts          TEXT NOT NULL,        -- drawings.id of its drawn parts in drawing order, space-separated
     quality        INTEGER NOT NULL UNIQUE, -- 0 is the cleanest face of the catalog; sensitive faces come last
     shape          INTEGER NOT NULL         -- a number per distinct textnorm.face_shape(text), from 0: near-copies share it
 );

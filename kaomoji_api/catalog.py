@@ -32,7 +32,9 @@ LAST_GOOD_SUFFIX = ".last-good"
 
 
 PAGE_CACHE_KIB = 256
-NOTE_PARTS = 4  # a note names at most this many of the parts a face draws
+NOTE_PARTS = 3  # a note names at most this many of the parts a face draws
+DRAWING_BITS = 10  # a note's parts are drawings.id of this many bits each, NOTE_PARTS of them in four bytes (NOTE_RECORD)
+MAX_DRAWINGS = (1 << DRAWING_BITS) - 1  # drawings a catalog may have (schema.sql): ~1,260 are drawn, 99.8% of them by these
 # Faces like a face (Catalog.similar_positions): this many of its profile's walk are kept, enough for a page's 8.
 SIMILAR_KEPT = 9
 NOT_WALKED, NONE_LEFT = -2, -1
@@ -60,7 +62,7 @@ class Frames(NamedTuple):
 class NoteTexts(NamedTuple):
     """A locale's texts that notes are written with (Catalog.note_texts)."""
 
-    parts: dict[int, str]  # each drawn part's name, by part id
+    parts: dict[int, str]  # each drawn part's name, by part id, with {drawing} where a note shows how a face draws it
     when: dict[int, str]   # when to send a face of each intent, by intent id
     about: dict[int, str]  # what faces of each category are for, by category id
 
@@ -143,7 +145,7 @@ class Entry(NamedTuple):
     sensitive: bool
     text_reading: int  # what its Japanese text says (table text_readings), 0 for none
     intent_id: int     # the intent that decides its usage and when to send it, 0 for none
-    lead_part: int     # its most telling drawn part, 0 for none
+    lead_part: int     # drawings.id of its most telling drawn part, 0 for none
 
 
 def _sample(population, count: int) -> list:
@@ -233,7 +235,7 @@ RECORD_FIELDS = (("I", 0), ("I", 4), ("H", 8), ("H", 10), ("H", 12), ("B", 14), 
 RECORD_SIZE = 16
 # A record and where the next one's text starts (where this one's ends), read in one call (pieces.ItemWriter).
 RECORD_AND_END = struct.Struct("=IIHHHBB4xI")
-# What an entry's note is written from (Entries): the ids of its first parts drawn, where its drawn face is, its intent
+# What an entry's note is written from (Entries): the drawings of its first parts, where its drawn face is, its intent
 # and its category. Eight bytes, read in one call (pieces.ItemWriter._note) where four arrays took four cache lines.
 NOTE_FIELDS = (("I", 0), ("H", 4), ("B", 6), ("B", 7))
 NOTE_SIZE = 8
@@ -270,7 +272,7 @@ class Entries:
     that is ~1 µs an entry (README, "What changed in session 20"); read warm, a view costs what an array does.
     """
 
-    def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]]):
+    def __init__(self, db: sqlite3.Connection, profile_categories: dict[int, list[int]], drawing_count: int):
         ids = array("I")           # entry id at each position
         profiles = array("H")      # profile id at each position
         categories = array("B")    # category id at each position
@@ -281,8 +283,8 @@ class Entries:
         flags = array("B")         # ASCII_SAFE | NEEDS_CJK_FONT | JA_CONTEXT | SENSITIVE | ESCAPED | HTML_ESCAPED
         text_readings = array("H")  # text_readings.id at each position
         intents = array("B")       # intents.id at each position
-        self.lead_parts = array("B")    # parts.id at each position
-        parts_drawn = array("I")   # the ids of the first NOTE_PARTS parts each face draws, a byte each, first lowest
+        self.lead_parts = array("H")    # drawings.id of its most telling part at each position
+        parts_drawn = array("I")   # the drawings.id of the first NOTE_PARTS parts each face draws, DRAWING_BITS each, first lowest
         # Where the face a kaomoji draws between its brackets is in its text (_drawn_span): found once here, not on every
         # note.
         drawn = array("H")
@@ -304,7 +306,10 @@ class Entries:
             text_readings.append(text_reading)
             intents.append(intent_id)
             self.lead_parts.append(lead_part)
-            parts_drawn.append(int.from_bytes(bytes(map(int, parts.split()[:NOTE_PARTS])), "little"))
+            shown = [int(drawing) for drawing in parts.split()[:NOTE_PARTS]]
+            if max(shown, default=0) > drawing_count or lead_part > drawing_count:
+                raise ValueError(f"entry {entry_id}: a drawing that is not in drawings")
+            parts_drawn.append(sum(drawing << DRAWING_BITS * place for place, drawing in enumerate(shown)))
             if sensitive and self.visible is None:
                 self.visible = position
             ids.append(entry_id)
@@ -471,6 +476,12 @@ class Catalog:
         self.said_pieces_block: tuple[bytes, array] = (bytes(said), said_ends)
         self.meaning_runs = MeaningRuns.read(readings)
         self.redirects = dict(db.execute("SELECT id, to_id FROM redirects"))
+        # Each part as faces draw it: its part's id by drawings.id (index 0 unused); what it draws is read when asked
+        # for (drawing_texts).
+        drawings = db.execute("SELECT id, part_id FROM drawings ORDER BY id").fetchall()
+        if [number for number, _ in drawings] != list(range(1, len(drawings) + 1)) or len(drawings) > MAX_DRAWINGS:
+            raise ValueError(f"drawings must be numbered from 1 without gaps, at most {MAX_DRAWINGS}")
+        self.drawing_parts = array("H", [0, *(part for _, part in drawings)])
         # Only read here: a dict of ~1,700 profiles kept would cost a worker 200 KB.
         profiles = dict(db.execute("SELECT id, category_id FROM profiles"))
         self.profile_count = max(profiles, default=0) + 1  # profile ids run below it
@@ -636,7 +647,7 @@ class Catalog:
         categories: dict[int, list[int]] = {}
         for pid, category_id in self.db.execute("SELECT profile_id, category_id FROM profile_categories ORDER BY profile_id, position"):
             categories.setdefault(pid, []).append(category_id)
-        return Entries(self.db, categories)
+        return Entries(self.db, categories, len(self.drawing_parts) - 1)
 
     @property
     def sensitive_count(self) -> int:
@@ -690,6 +701,11 @@ class Catalog:
             dict(self.db.execute("SELECT intent_id, send_when FROM intent_texts WHERE locale = ?", (locale,))),
             dict(self.db.execute("SELECT category_id, about FROM category_texts WHERE locale = ?", (locale,))),
         )
+
+    def drawing_texts(self) -> list[str]:
+        """How each drawing draws its part, by drawings.id from 1 ("" for a part drawn as no note shows), read from the
+        file: kaomoji_api/pieces.py keeps them as it writes them."""
+        return [drawing for (drawing,) in self.db.execute("SELECT drawing FROM drawings ORDER BY id")]
 
     def profile_texts(self, locale: str) -> list[tuple[str, tuple[str, ...]] | None]:
         """(name, keywords) of each profile in `locale`, by profile id, read from the file (the tests check items against it)."""

@@ -20,10 +20,11 @@ import orjson
 
 from kaomoji_api.catalog import (
     ASCII_SAFE,
+    DRAWING_BITS,
     ESCAPED,
     HTML_ESCAPED,
+    MAX_DRAWINGS,
     NEEDS_CJK_FONT,
-    NOTE_PARTS,
     NOTE_RECORD,
     QUAD,
     RECORD,
@@ -42,6 +43,7 @@ USAGE_CACHE_BYTES = 128 * 1024  # the example sentences of ~100 groups
 WRITTEN_AHEAD = 100  # items an unseeded pick from every entry writes at once in a locale (WrittenAhead): ~45 KB
 WRITTEN_LOCALES = 2  # locales whose items written ahead are kept at once (WrittenAhead)
 NO_ROMAJI = re.compile(r"\s?[(（]\{romaji\}[)）]")  # a frame's romaji in brackets, for a text without a reading
+NO_DRAWING = re.compile(r"\s?[(（]\{drawing\}[)）]")  # a part name's drawing in brackets, for a part drawn as no note shows
 
 
 @functools.cache
@@ -144,7 +146,7 @@ class LocalePieces(NamedTuple):
     said: dict[tuple[bytes, bool], tuple[bytes, Callable]]  # a note's sentence of a piece, by its frame and whether it has romaji
     drawn: tuple[bytes, bytes, bytes]  # a note's sentence of what the face draws: face and parts, face alone, parts alone
     list_separators: tuple[bytes, bytes]  # between the names of parts, and before the last
-    parts: tuple[bytes, array]     # each part's name, packed by part id (numbered)
+    part: Callable[[int], bytes]   # a part's name with how a face draws it, by drawings.id (ItemWriter._part_writer)
     when: tuple[bytes, array]      # when to send a face of each intent, packed by intent id (numbered)
     about: tuple[bytes, array]     # what faces of each category are for, packed by category id (numbered)
     quote: bytes                   # a %-template of how a gloss quotes the text it explains, when glosses do (ja); or b""
@@ -220,6 +222,7 @@ class ItemWriter:
         self._records = entries.records
         self._readings, self._lead_parts = entries.text_readings, entries.lead_parts
         self._intents, self._categories_of, self._note_records = entries.intents, entries.categories, entries.note_records
+        self._drawings = packed(map(json_inside, catalog.drawing_texts()))  # how each drawing draws its part, by drawings.id
         self._runs = catalog.meaning_runs
         self._run_fragments = self._runs.fragments
         # The heads of the runs' lines as each frame writes them (three serve the twelve locales today), made when a
@@ -306,14 +309,13 @@ class ItemWriter:
         return b'"%b"' % (self._locales.get(locale) or self._read_locale(locale)).meaning(position, self._readings[position], self._profiles[position])
 
     def _meaning_writer(self, names: list, heads: tuple[bytes, array], colon: bytes, glosses: tuple[bytes, array],
-                        separator: bytes, parts: tuple[bytes, array]) -> Callable[[int, int, int], bytes]:
+                        separator: bytes, part: Callable[[int], bytes]) -> Callable[[int, int, int], bytes]:
         """What writes an entry's meaning in a locale written with these pieces: a line for each of its reading's runs,
         its head and its gloss; failing a reading, its most telling drawn part; failing that, its name. Everything it
         reads is bound here once, not looked up on the writer for each of the up to 100 items of a request."""
         quads, read_quad, lead_parts = self._runs.first.obj, QUAD.unpack_from, self._lead_parts
         heads, head_ends = heads
         glosses, gloss_ends = glosses
-        parts, part_ends = parts
 
         def meaning(position: int, reading: int, profile: int) -> bytes:
             if reading:
@@ -324,10 +326,31 @@ class ItemWriter:
                         return line
                     return (line + separator + heads[head_ends[second - 1]:head_ends[second]] + colon
                             + glosses[gloss_ends[second_fragment - 1]:gloss_ends[second_fragment]])
-            part = lead_parts[position]
-            return parts[part_ends[part - 1]:part_ends[part]] if part else names[profile]
+            lead = lead_parts[position]
+            return part(lead) if lead else names[profile]
 
         return meaning
+
+    def _part_writer(self, names: dict[int, str]) -> Callable[[int], bytes]:
+        """What writes a part in a locale whose part names are `names` (by part id), by drawings.id: its name with the
+        face's drawing in the brackets of its {drawing} ("smiling eyes (⌒▽⌒)"), or, for a part drawn as no note shows or
+        a name without {drawing}, its name alone. Three pieces a part, packed: what comes before the drawing, after it,
+        and the name without it."""
+        pieces = []
+        for number in range(1, max(names, default=0) + 1):
+            name = names.get(number, "")
+            before, slot, after = name.partition("{drawing}")
+            pieces += [json_inside(before), json_inside(after), json_inside(NO_DRAWING.sub("", name))] if slot else [b"", b"", json_inside(name)]
+        block, ends = packed(pieces)
+        drawings, drawing_ends, drawing_parts = *self._drawings, self.catalog.drawing_parts
+
+        def part(number: int) -> bytes:
+            piece = 3 * drawing_parts[number]  # its name without a drawing; the two before it, the name around one
+            if drawing_ends[number - 1] == drawing_ends[number] or ends[piece - 3] == ends[piece - 1]:
+                return block[ends[piece - 1]:ends[piece]]
+            return block[ends[piece - 3]:ends[piece - 2]] + drawings[drawing_ends[number - 1]:drawing_ends[number]] + block[ends[piece - 2]:ends[piece - 1]]
+
+        return part
 
     def _heads(self, frame: bytes, quote: bytes, glosses: tuple[bytes, array], locale: str) -> tuple[tuple[bytes, array], bytes]:
         """Each run's line of a meaning written with `frame` (its {gloss} last), up to the frame's last {text} or
@@ -382,8 +405,10 @@ class ItemWriter:
                 sentences.append(template % values((said_text, romaji, gloss)))
         parts, span, intent, category = NOTE_RECORD.unpack_from(self._note_records, position << 3)  # 8 bytes a position
         if parts:
-            block, ends = pieces.parts
-            names = [block[ends[p - 1]:ends[p]] for p in parts.to_bytes(NOTE_PARTS, "little") if p]
+            names, part = [], pieces.part
+            while parts:  # drawings.id of DRAWING_BITS each, the first lowest
+                names.append(part(parts & MAX_DRAWINGS))
+                parts >>= DRAWING_BITS
             separator, last = pieces.list_separators
             drawn = names[0] if len(names) == 1 else separator.join(names[:-1]) + last + names[-1]
         else:
@@ -459,12 +484,13 @@ class ItemWriter:
             keywords[profile] = encoded_keywords.get(words) or encoded_keywords.setdefault(words, json_inside(orjson.loads(words)))
         heads, colon = self._heads(json_inside(frames.meaning), quote, glosses, locale)
         separator = json_inside(frames.meaning_separator)
-        parts, when, about = map(numbered, catalog.note_texts(locale))
+        part_names, when, about = catalog.note_texts(locale)
+        part, (when, about) = self._part_writer(part_names), map(numbered, (when, about))
         pieces = self._locales[locale] = LocalePieces(
             names, keywords, glosses, heads, colon, separator,
             said, (json_inside(frames.drawn), json_inside(frames.drawn_face), json_inside(frames.drawn_parts)),
             (json_inside(frames.list_separator), json_inside(frames.list_last)),
-            parts, when, about, quote, b"" if frames.drawn.encode().endswith(CLOSED) else b" ",
-            self._meaning_writer(names, heads, colon, glosses, separator, parts),
+            part, when, about, quote, b"" if frames.drawn.encode().endswith(CLOSED) else b" ",
+            self._meaning_writer(names, heads, colon, glosses, separator, part),
         )
         return pieces

@@ -62,6 +62,16 @@ def test_search_items_carry_note_usage_and_why_they_matched(client, path):
         assert item["match"]["field"] in {"keyword", "name", "category", "text"}
 
 
+def drawn_parts(catalog, texts) -> dict[int, str]:
+    """Each part as a note names it, by drawings.id, read from the file's rows: the part's name with the face's drawing
+    in its brackets, or without them for a part drawn as no note shows (or a name with no place for one)."""
+    named = {}
+    for number, part, drawing in catalog.db.execute("SELECT id, part_id, drawing FROM drawings"):
+        name = texts.parts[part]
+        named[number] = name.replace("{drawing}", drawing) if drawing and "{drawing}" in name else re.sub(r"\s?[(（]\{drawing\}[)）]", "", name)
+    return named
+
+
 def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(client, catalog):
     """Items are joined from build-time pieces (kaomoji_api/pieces.py): each must still be valid JSON holding the entry's
     own fields, in every locale, faces with quotes and backslashes included."""
@@ -71,6 +81,7 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
     assert len(escaped) > 40
     for locale in catalog.locales:
         names, texts = catalog.profile_texts(locale), catalog.note_texts(locale)
+        part = drawn_parts(catalog, texts)
         for position in positions:
             entry = entries.at(position)
             response, body = get(client, f"/api/v1/kaomojis/{entry.id}?locale={locale}")
@@ -88,7 +99,7 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
                 for text, _, fragment in said:
                     assert text in item["meaning"] and glosses[fragment] in item["meaning"], (locale, item)
             elif entry.lead_part:
-                assert item["meaning"] == texts.parts[entry.lead_part]
+                assert item["meaning"] == part[entry.lead_part]
             else:
                 assert item["meaning"] == name
             # The note: what each piece of its text says, the face it draws and its first parts, then when to send it.
@@ -100,7 +111,7 @@ def test_items_written_from_stored_pieces_show_each_entry_as_its_fields_say(clie
                 quote = catalog.frames[locale].gloss_quote.replace("{text}", text)
                 gloss = catalog.glosses(locale)[int(fragment)]
                 assert text in note and (gloss.removeprefix(quote) if quote else gloss) in note, (locale, note)
-            assert (face or "") in note and all(texts.parts[part] in note for part in parts), (locale, note)
+            assert (face or "") in note and all(part[drawing] in note for drawing in parts), (locale, note)
             assert note.endswith(texts.when[entry.intent_id] if entry.intent_id else texts.about[entry.category_id]), (locale, note)
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from bench.glossary_coverage import distinct_note_share
 from kaomoji_api import textnorm
-from kaomoji_api.catalog import MeaningRuns
-from kaomoji_api.pieces import NO_ROMAJI, ItemWriter
+from kaomoji_api.catalog import NOTE_PARTS, MeaningRuns
+from kaomoji_api.pieces import NO_DRAWING, NO_ROMAJI, ItemWriter
 from tools import build_catalog, faces, readings
 from tools import locales as locale_files
 from tools.build_catalog import SPARKLE_LABELS
@@ -108,6 +108,47 @@ def test_a_french_parts_text_is_a_noun_phrase():
     determiners = ("un ", "une ", "des ", "deux ", "trois ", "le ", "la ", "les ", "l'", "du ", "de ")  # de grands yeux, de quoi…
     for part, text in GLOSSARY.texts("fr")["parts"].items():
         assert text.lower().startswith(determiners), (part, text)
+
+
+def test_a_parts_text_says_where_its_drawing_goes_once_in_brackets():
+    """A note shows how its face draws a part in the brackets of the part's {drawing}: "smiling eyes ({drawing})". Each
+    text has one at most, at its end (a list goes on after it: "вспышка удара (☆) там, где он приходится и…" read as
+    one phrase broken), which NO_DRAWING takes out whole, brackets and all, when a note shows no drawing. Every text has
+    one but where the part's name says its drawing itself (a cute ω mouth)."""
+    for code in LOCALES:
+        for part, text in GLOSSARY.texts(code)["parts"].items():
+            assert text.count("{drawing}") <= 1 and "{drawing}" not in NO_DRAWING.sub("", text), (code, part, text)
+            assert "{drawing}" not in text or NO_DRAWING.search(text).end() == len(text), (code, part, text)
+        without = [part for part, text in GLOSSARY.texts(code)["parts"].items() if "{drawing}" not in text]
+        assert set(without) <= {"cat-mouth"}, (code, without)
+
+
+def test_a_parts_drawing_is_the_faces_own():
+    """Until session 33 a part's name showed the glossary's example: "smiling eyes (^_^)" beside (⌒▽⌒), on 43,000 faces.
+    A reading keeps how its face draws each part: the text of its spans, each once, apart by a space; one arm without
+    the bracket of the face it holds."""
+    cases = {"(⌒▽⌒)": ("smiling-eyes", "⌒"), "⊂(◉‿◉)つ": ("hug", "⊂ つ"), "ヽ(ˇ∀ˇ )ゞ": ("arms-up", "ヽ"), "ヾ(≧▽≦*)o": ("fists", "o"),
+             "o(≧▽≦)o": ("fists", "o( )o"), "(*￣(エ)￣*)": ("bear-snout", "エ"), "(^_^)人(^_^)": ("side-by-side", "人"),
+             "(((( ；∀；))))": ("tremble", ""),
+             "ʕ •̀ ω •́ ʔ": ("determined-face", "•̀ ω •́"), "(；一_一)": ("sweat", "；")}
+    for text, (part, drawing) in cases.items():
+        reading = GLOSSARY.read(text)
+        assert dict(zip(reading.parts, reading.drawings, strict=True)).get(part) == drawing, (text, reading.parts, reading.drawings)
+
+
+def test_every_drawing_a_note_shows_is_drawn_by_its_face(db):
+    """A sweep over every entry: each drawing its note or meaning shows (its first NOTE_PARTS parts, its lead part) is in
+    its face, piece by piece. A meaning names its lead part with its drawing but for a face in a hundred (lines drawn
+    with brackets alone, drawings of a face or two past MAX_DRAWINGS); a note names fewer so, as it shows no part again
+    that is the face it shows ("Drawn as (￣▽￣), with a smug, knowing grin")."""
+    drawings = dict(db.execute("SELECT id, drawing FROM drawings"))
+    shown, without = collections.Counter(), collections.Counter()
+    for entry_id, text, lead, parts in db.execute("SELECT id, text, lead_part, parts FROM entries"):
+        for role, named in (("lead", {lead}), ("note", set(map(int, parts.split()[:NOTE_PARTS])))):
+            for drawing in named - {0}:
+                assert all(piece in text for piece in drawings[drawing].split(" ")), (entry_id, text, drawings[drawing])
+                (shown if drawings[drawing] else without)[role] += 1
+    assert without["lead"] < 0.01 * shown["lead"] and without["note"] < 0.1 * shown["note"], (without, shown)
 
 
 @pytest.mark.parametrize("intent", ["good-night", "goodbye", "thanks", "laughing", "crying", "congratulations"])
@@ -339,13 +380,19 @@ def test_a_greeting_face_is_served_only_the_usage_of_its_greeting(client, db):
                 assert set(item["usage"]) <= templates, (code, intent, item["usage"])
 
 
+def drawn_parts(db, drawings: str) -> set[int]:
+    """The parts.id of an entry's `parts` column, which lists drawings.id (a part as the face draws it)."""
+    return {part for (part,) in db.execute("SELECT part_id FROM drawings WHERE id IN (SELECT value FROM json_each(?))",
+                                           (json.dumps(list(map(int, drawings.split()))),))}
+
+
 def test_a_bowing_face_gets_the_usage_of_a_bow_unless_its_text_says_a_set_phrase(db):
     """m(_ _)m drawn alone is a deep bow (sorry, please, thank you), never the greeting category's "Morning, everyone";
     a bowing face whose text says thank you or sorry keeps that phrase's usage."""
     bow_part = db.execute("SELECT id FROM parts WHERE slug = 'deep-bow'").fetchone()[0]
     slugs = dict(db.execute("SELECT id, slug FROM intents"))
     rows = db.execute("SELECT text, parts, intent_id FROM entries").fetchall()
-    bowing = [(text, slugs.get(intent_id)) for text, parts, intent_id in rows if str(bow_part) in parts.split()]
+    bowing = [(text, slugs.get(intent_id)) for text, parts, intent_id in rows if bow_part in drawn_parts(db, parts)]
     outranks = {intent for intent in GLOSSARY.intents if readings.INTENT_RANK[intent] < readings.INTENT_RANK["bow"]}
     for text, intent in bowing:
         reading = GLOSSARY.read(text)
@@ -1428,7 +1475,7 @@ def test_only_chii_drawn_out_calls_a_mahjong_tile(db):
 def test_a_table_slammed_by_an_arm_names_the_arm_once(named, catalog):
     """(ﾟ▽ﾟ=)ﾉ彡☆ｷﾞｬﾊﾊ: the hand slamming the table (ノ彡☆) is the flinging arm (ノ彡); the note names it once."""
     writer = ItemWriter(catalog)
-    fling = GLOSSARY.texts("en")["parts"]["fling"]
+    fling = NO_DRAWING.sub("", GLOSSARY.texts("en")["parts"]["fling"])  # "a flinging arm", with a drawing or without
     positions = {catalog.entries.text_at(p): p for p in range(len(catalog.entries))}
     checked = 0
     for text, reading, _, _, _ in named:
@@ -1481,7 +1528,9 @@ def test_a_bomb_going_off_is_read_named_and_filed_as_one(client):
     for code in LOCALES:
         item = client.get(f"/api/v1/kaomojis/22141?locale={code}").get_json()["data"]
         assert item["text"] == "（（（（（（BOMB））））））☆(/ωT)/" and item["name"] == kaboom[code] and item["category"] == "fight", item
-        assert item["meaning"] == GLOSSARY.texts(code)["parts"]["bomb-blast"] and "BOMB" in item["meaning"], item
+        served = GLOSSARY.read(item["text"])
+        drawing = served.drawings[served.parts.index("bomb-blast")]
+        assert item["meaning"] == GLOSSARY.texts(code)["parts"]["bomb-blast"].replace("{drawing}", drawing) and "BOMB" in item["meaning"], item
         assert "(/ωT)" in item["note"], item["note"]  # the face drawn, not the word in brackets
 
 
@@ -1935,7 +1984,7 @@ def test_a_box_corner_is_a_shrug_only_where_a_shrug_is_drawn(text, shrugs):
 def test_no_dancing_face_is_noted_with_a_shrug(db):
     shrug = db.execute("SELECT id FROM parts WHERE slug = 'shrug'").fetchone()[0]
     rows = db.execute("SELECT text, parts FROM entries").fetchall()
-    shrugging = [text for text, parts in rows if str(shrug) in parts.split()]
+    shrugging = [text for text, parts in rows if shrug in drawn_parts(db, parts)]
     dancing = [text for text, _ in rows if re.search(r"└[|｜(（].{1,12}[|｜)）]┐", text)]
     assert len(dancing) > 300 and not set(dancing) & set(shrugging), sorted(set(dancing) & set(shrugging))[:5]
     assert 200 < len(shrugging) < 400, len(shrugging)  # the shrugs are still read: ┐(´ー｀)┌ and ¯\_(ツ)_/¯

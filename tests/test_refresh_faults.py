@@ -144,8 +144,8 @@ def test_a_bad_file_and_a_worker_restart_do_not_stop_the_service(live_dir):
     "UPDATE meta SET value = 'not json' WHERE key = 'counts'",
     "DROP TABLE face_fragments",
     "ALTER TABLE search_keys DROP COLUMN value",
-    # A number too large for the compact arrays a worker holds entries in (kaomoji_api/catalog.py Entries).
-    "UPDATE entries SET lead_part = 300 WHERE id = (SELECT min(id) FROM entries)",
+    # A drawing the file does not have, too large for the compact arrays a worker holds entries in (catalog.py Entries).
+    "UPDATE entries SET lead_part = 70000 WHERE id = (SELECT min(id) FROM entries)",
 ])
 def test_a_file_that_opens_but_is_not_whole_is_refused_and_reported(live_dir, full_catalog, damage):
     damaged = live_dir.with_name(".damaged.sqlite")

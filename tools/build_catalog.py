@@ -24,7 +24,7 @@ from pathlib import Path
 import kaomoji_dataset
 
 from kaomoji_api import textnorm
-from kaomoji_api.catalog import LAST_GOOD_SUFFIX, Catalog, CatalogError
+from kaomoji_api.catalog import LAST_GOOD_SUFFIX, MAX_DRAWINGS, NOTE_PARTS, Catalog, CatalogError
 from kaomoji_api.search import Searcher
 from tools import locales as locale_files
 from tools import readings, rendering
@@ -296,6 +296,34 @@ def face_fragments(texts) -> list[tuple[str, bytes]]:
     return [(piece, positions.tobytes()) for piece, positions in sorted(found.items())]
 
 
+def drawing_ids(part_ids: dict[str, int], read: list[tuple[readings.Reading, str | None]]) -> dict[tuple[str, str], int]:
+    """Each part as faces draw it, numbered (schema.sql, drawings): a part drawn as no note shows ("") by the part's own
+    id, then what notes show of the faces in `read` (each reading with its lead part: the first NOTE_PARTS parts it
+    draws and its lead part), the commonest first, up to MAX_DRAWINGS in all: a drawing of a face or two past them is
+    named without one."""
+    counts: collections.Counter = collections.Counter()
+    for reading, lead in read:
+        shown = dict(list(zip(reading.parts, reading.drawings, strict=True))[:NOTE_PARTS])
+        if lead:
+            shown[lead] = reading.drawings[reading.parts.index(lead)]
+        counts.update(pair for pair in shown.items() if pair[1])  # "" is the part's own id
+    numbered = {(part, ""): number for part, number in part_ids.items()}
+    for part, drawing in sorted(counts, key=lambda pair: (-counts[pair], part_ids[pair[0]], pair[1]))[:MAX_DRAWINGS - len(numbered)]:
+        numbered[part, drawing] = len(numbered) + 1
+    return numbered
+
+
+def drawn_id(drawings: dict[tuple[str, str], int], part_ids: dict[str, int], reading: readings.Reading, part: str,
+             face: str | None = None) -> int:
+    """The drawings.id of `part` as the face read as `reading` draws it, or the part's own when that drawing has none or,
+    in a note that shows the drawn `face` already, is that face or holds it: "Drawn as (￣▽￣), with a smug, knowing
+    grin", not "…grin (￣▽￣)" again; "Drawn as (_ _), with a deep bow", not "…bow (m(_ _)m)"."""
+    drawing = reading.drawings[reading.parts.index(part)]
+    if face and (drawing == face[1:-1].strip() or face in drawing):
+        return part_ids[part]
+    return drawings.get((part, drawing)) or part_ids[part]
+
+
 def little_endian(values: array) -> array:
     if sys.byteorder != "little":
         values = array(values.typecode, values)
@@ -406,6 +434,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
     category_ids = {c["slug"]: number for number, c in enumerate(categories, 1)}
     intent_ids = {intent: number for number, intent in enumerate(glossary.intents, 1)}
     part_ids = {part: number for number, part in enumerate(glossary.parts, 1)}
+    drawings = drawing_ids(part_ids, [(reading, glossary.lead_part(reading)) for reading in read.values()])
     text_reading_ids: dict[tuple, int] = {}
     for e in entries:
         if read[e["id"]].runs:
@@ -441,6 +470,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         ])
         writer.insert("intents", [(number, intent) for intent, number in intent_ids.items()])
         writer.insert("parts", [(number, part) for part, number in part_ids.items()])
+        writer.insert("drawings", [(number, part_ids[part], drawing) for (part, drawing), number in drawings.items()])
         writer.insert("redirects", sorted(redirects.items()))
         writer.insert("fragments", [(number + 1, row["key"], row["romaji"]) for number, row in enumerate(glossary.rows)])
         writer.insert("text_readings", [
@@ -581,7 +611,8 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 int(e["display_width"]), int(e["locale_scope"] != ["*"]),
                 int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
                 intent_ids[intent] if intent else 0,
-                part_ids[lead] if lead else 0, " ".join(str(part_ids[p]) for p in reading.parts),
+                drawn_id(drawings, part_ids, reading, lead) if lead else 0,
+                " ".join(str(drawn_id(drawings, part_ids, reading, part, textnorm.drawn_face(e["text"]))) for part in reading.parts),
                 quality[e["id"]], shapes.setdefault(textnorm.face_shape(e["text"]), len(shapes)),
             ))
             if done % 10000 == 0 or done == len(entries):

@@ -222,6 +222,53 @@ def tearful(text: str, start: int, end: int) -> bool:
     return behind.rstrip(" 　")[-1:] not in STARDUST_MARKS and ahead.lstrip(" 　")[:1] not in STARDUST_MARKS
 
 
+DRAWINGS_SHOWN = 3  # the most spans of one part a note shows: mahjong tiles [一][二][三]…
+
+
+OPENING, CLOSING = "(（", ")）"
+DRAWN_BRACKETS = re.compile(r"[(（]{2}|[)）]{2}")  # lines or a tail drawn with brackets
+
+
+def part_drawing(text: str, spans: list[tuple[int, int]]) -> str:
+    """How a face draws a part: the text of its spans, each shown once, apart by a space (the arms of a hug, ⊂ ⊃, or
+    of fists around a face, o( )o). A note shows it in brackets of its own, so brackets it would leave open or closed
+    before they open are left out: one arm holding the face's bracket shows without it (ヽ(ˇ∀ˇ )ゞ raises ヽ, not "ヽ("),
+    friends arm in arm between two faces )人( show 人, a snout in brackets of its own (エ) shows エ, and lines drawn with
+    brackets alone ((((( ・.・) trembling) or brackets left unmatched inside (／(≡ ≡)＼'s ≡)＼) none."""
+    shown = list(dict.fromkeys(text[start:end].strip(" ") for start, end in sorted(spans)))[:DRAWINGS_SHOWN]
+    if not nested(" ".join(shown)):
+        shown = [_unbracketed(piece) for piece in shown]
+    drawing = " ".join(piece for piece in shown if piece.strip(OPENING + CLOSING + " "))
+    if len(drawing) > 2 and drawing[0] in OPENING and drawing[-1] in CLOSING and nested(drawing[1:-1]):
+        drawing = drawing[1:-1].strip(" ")  # in brackets of its own: a bear's snout (エ), not ((エ))
+    return drawing if nested(drawing) else ""
+
+
+def nested(drawing: str) -> bool:
+    """Whether every bracket `drawing` opens it closes, after it opens it."""
+    depth = 0
+    for ch in drawing:
+        depth += (ch in OPENING) - (ch in CLOSING)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _unbracketed(piece: str) -> str:
+    """A piece of a drawing without the brackets at its ends that it leaves unmatched; nothing of one that draws with
+    brackets it leaves unmatched (((((; is trembling lines, not a drop of sweat; ＜゜)))彡 a fish's tail)."""
+    if DRAWN_BRACKETS.search(piece):
+        return ""
+    while piece and not nested(piece):
+        if piece[0] in CLOSING or piece[0] in OPENING and piece[-1] not in OPENING:
+            piece = piece[1:]
+        elif piece[-1] in OPENING or piece[-1] in CLOSING:
+            piece = piece[:-1]
+        else:
+            break
+    return piece
+
+
 @dataclass(frozen=True)
 class Run:
     text: str                      # as the face writes it: ｵﾔｽﾐ~
@@ -239,6 +286,7 @@ class Reading:
     sensitive: bool
     animal: bool                   # it draws an animal's ears, snout, beak...
     label_name: str | None = None  # the dataset's name a row of its text gives (source.json `label_name`: にやり, Smug face)
+    drawings: tuple[str, ...] = ()  # how the face draws each of `parts`, from its own text: ⌒, ⊂ ⊃, ﾉ彡☆ (part_drawing)
 
     @property
     def explained(self) -> bool:
@@ -626,6 +674,7 @@ class Glossary:
                       and not set(row.get("unless_drawn", ())) & set(parts)), {})
         return Reading(
             runs=tuple(self._shown(run) for run in runs), parts=tuple(parts), intent=intent, category=category,
+            drawings=tuple(part_drawing(text, drawn[part]) for part in parts),
             name=named.get("name"), label_name=named.get("label_name"),
             sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),

@@ -128,8 +128,8 @@ ENTRY = {
             "type": "string",
             "minLength": 1,
             "description": "Localized, one line: what the Japanese text written in the face says (「ｵﾔｽﾐ」 oyasumi: “good night”...), "
-            "read from a glossary of what faces say; for a face without known text, its most telling drawn part "
-            "(a table (┻━┻), usually being flipped); failing both, its name.",
+            "read from a glossary of what faces say; for a face without known text, its most telling drawn part as "
+            "the face draws it (smiling eyes (⌒)); failing both, its name.",
         },
         "keywords": {"type": "array", "items": {"type": "string"}, "description": "Localized keywords."},
         "display_width": {"type": "integer", "minimum": 0, "description": "Width in terminal columns."},

@@ -202,7 +202,7 @@ export interface components {
             categories: components["schemas"]["CategorySlug"][];
             /** @description Localized name. A face whose text is a set phrase is named by it (Good night). */
             name: string;
-            /** @description Localized, one line: what the Japanese text written in the face says (「ｵﾔｽﾐ」 oyasumi: “good night”...), read from a glossary of what faces say; for a face without known text, its most telling drawn part (a table (┻━┻), usually being flipped); failing both, its name. */
+            /** @description Localized, one line: what the Japanese text written in the face says (「ｵﾔｽﾐ」 oyasumi: “good night”...), read from a glossary of what faces say; for a face without known text, its most telling drawn part as the face draws it (smiling eyes (⌒)); failing both, its name. */
             meaning: string;
             /** @description Localized keywords. */
             keywords: string[];
