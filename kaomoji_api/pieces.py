@@ -333,7 +333,7 @@ class ItemWriter:
 
     def _part_writer(self, names: dict[int, str]) -> Callable[[int], bytes]:
         """What writes a part in a locale whose part names are `names` (by part id), by drawings.id: its name with the
-        face's drawing in the brackets of its {drawing} ("smiling eyes (⌒▽⌒)"), or, for a part drawn as no note shows or
+        face's drawing in the brackets of its {drawing} ("smiling eyes (⌒)" for (⌒▽⌒)), or, for a part drawn as no note shows or
         a name without {drawing}, its name alone. Three pieces a part, packed: what comes before the drawing, after it,
         and the name without it."""
         pieces = []

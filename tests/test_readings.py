@@ -129,7 +129,7 @@ def test_a_parts_drawing_is_the_faces_own():
     the bracket of the face it holds."""
     cases = {"(⌒▽⌒)": ("smiling-eyes", "⌒"), "⊂(◉‿◉)つ": ("hug", "⊂ つ"), "ヽ(ˇ∀ˇ )ゞ": ("arms-up", "ヽ"), "ヾ(≧▽≦*)o": ("fists", "o"),
              "o(≧▽≦)o": ("fists", "o( )o"), "(*￣(エ)￣*)": ("bear-snout", "エ"), "(^_^)人(^_^)": ("side-by-side", "人"),
-             "(((( ；∀；))))": ("tremble", ""),
+             "(((( ；∀；))))": ("tremble", ""), "Σ川ノ°皿°川ノ": ("long-hair", "川"),
              "ʕ •̀ ω •́ ʔ": ("determined-face", "•̀ ω •́"), "(；一_一)": ("sweat", "；")}
     for text, (part, drawing) in cases.items():
         reading = GLOSSARY.read(text)

@@ -603,7 +603,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
         rows = []
         shapes: dict[str, int] = {}  # a number per face shape, from 0: a worker holds one per entry, two bytes each
         for done, e in enumerate(entries, 1):
-            reading = read[e["id"]]
+            reading, face = read[e["id"]], textnorm.drawn_face(e["text"])
             lead, intent = glossary.lead_part(reading), glossary.usage_intent(reading)
             rows.append((
                 entry_number(e), e["text"], profile_ids[profile_key(e)], category_ids[entry_categories[e["id"]][0]],
@@ -612,7 +612,7 @@ def build(out: Path, sample: int | None = None, only: list[str] | None = None, p
                 int(reading.sensitive), text_reading_ids.get(reading.runs, 0),
                 intent_ids[intent] if intent else 0,
                 drawn_id(drawings, part_ids, reading, lead) if lead else 0,
-                " ".join(str(drawn_id(drawings, part_ids, reading, part, textnorm.drawn_face(e["text"]))) for part in reading.parts),
+                " ".join(str(drawn_id(drawings, part_ids, reading, part, face)) for part in reading.parts),
                 quality[e["id"]], shapes.setdefault(textnorm.face_shape(e["text"]), len(shapes)),
             ))
             if done % 10000 == 0 or done == len(entries):

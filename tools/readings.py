@@ -229,13 +229,18 @@ OPENING, CLOSING = "(（", ")）"
 DRAWN_BRACKETS = re.compile(r"[(（]{2}|[)）]{2}")  # lines or a tail drawn with brackets
 
 
-def part_drawing(text: str, spans: list[tuple[int, int]]) -> str:
+def part_drawing(text: str, spans: list[tuple[int, int]], only: str | None = None) -> str:
     """How a face draws a part: the text of its spans, each shown once, apart by a space (the arms of a hug, ⊂ ⊃, or
     of fists around a face, o( )o). A note shows it in brackets of its own, so brackets it would leave open or closed
     before they open are left out: one arm holding the face's bracket shows without it (ヽ(ˇ∀ˇ )ゞ raises ヽ, not "ヽ("),
     friends arm in arm between two faces )人( show 人, a snout in brackets of its own (エ) shows エ, and lines drawn with
-    brackets alone ((((( ・.・) trembling) or brackets left unmatched inside (／(≡ ≡)＼'s ≡)＼) none."""
-    shown = list(dict.fromkeys(text[start:end].strip(" ") for start, end in sorted(spans)))[:DRAWINGS_SHOWN]
+    brackets alone ((((( ・.・) trembling) or brackets left unmatched inside (／(≡ ≡)＼'s ≡)＼) none. A part whose
+    patterns take in what is beside it to tell it apart shows `only` its own characters (parts.json `drawn`): the long
+    hair of 川ノ°皿°川ノ is 川 川, not 川ノ with the arm."""
+    pieces = (text[start:end] for start, end in sorted(spans))
+    if only:
+        pieces = ("".join(ch for ch in piece if ch in only) for piece in pieces)
+    shown = list(dict.fromkeys(piece.strip(" ") for piece in pieces))[:DRAWINGS_SHOWN]
     if not nested(" ".join(shown)):
         shown = [_unbracketed(piece) for piece in shown]
     drawing = " ".join(piece for piece in shown if piece.strip(OPENING + CLOSING + " "))
@@ -674,7 +679,7 @@ class Glossary:
                       and not set(row.get("unless_drawn", ())) & set(parts)), {})
         return Reading(
             runs=tuple(self._shown(run) for run in runs), parts=tuple(parts), intent=intent, category=category,
-            drawings=tuple(part_drawing(text, drawn[part]) for part in parts),
+            drawings=tuple(part_drawing(text, drawn[part], self.parts[part].get("drawn")) for part in parts),
             name=named.get("name"), label_name=named.get("label_name"),
             sensitive=bool(self._sensitive.search(unicodedata.normalize("NFKC", text))) or any(row.get("sensitive") for row in rows),
             animal=bool(ids & ANIMAL_PARTS),
