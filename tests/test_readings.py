@@ -136,6 +136,16 @@ def test_a_parts_drawing_is_the_faces_own():
         assert dict(zip(reading.parts, reading.drawings, strict=True)).get(part) == drawing, (text, reading.parts, reading.drawings)
 
 
+def test_a_trail_of_e_is_a_dash_not_pursed_lips():
+    """ε is pursed lips inside a face, ( ˘ε˘); several run off from a face as dust, εεεεεヾ(*´ー`)ノ: a dash (26 faces
+    were "puckered lips (ε)" until session 33)."""
+    for text in ("εεεεεヾ(*´ー`)ノ", "εε(・_・)ゞオッス!", "εεε≡≡≡≡┃ ﾟ ━ ﾟ┃ﾉ◇ﾎﾟｽﾄﾏﾝ♪"):
+        parts = GLOSSARY.read(text).parts
+        assert "dash" in parts and "pout" not in parts, (text, parts)
+    assert "pout" in GLOSSARY.read("( ˘ε˘)").parts
+    assert {"dash", "pout"} <= set(GLOSSARY.read("フウーεε=( ~ε~ )y-゜゜゜").parts)  # the dust, and the lips blowing smoke
+
+
 def test_every_drawing_a_note_shows_is_drawn_by_its_face(db):
     """A sweep over every entry: each drawing its note or meaning shows (its first NOTE_PARTS parts, its lead part) is in
     its face, piece by piece. A meaning names its lead part with its drawing but for a face in a hundred (lines drawn
