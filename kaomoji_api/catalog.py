@@ -34,7 +34,7 @@ LAST_GOOD_SUFFIX = ".last-good"
 PAGE_CACHE_KIB = 256
 NOTE_PARTS = 3  # a note names at most this many of the parts a face draws
 DRAWING_BITS = 10  # a note's parts are drawings.id of this many bits each, NOTE_PARTS of them in four bytes (NOTE_RECORD)
-MAX_DRAWINGS = (1 << DRAWING_BITS) - 1  # drawings a catalog may have (schema.sql): ~1,260 are drawn, 99.8% of them by these
+MAX_DRAWINGS = (1 << DRAWING_BITS) - 1  # drawings a catalog may have (schema.sql); rarer ones are named without one
 # Faces like a face (Catalog.similar_positions): this many of its profile's walk are kept, enough for a page's 8.
 SIMILAR_KEPT = 9
 NOT_WALKED, NONE_LEFT = -2, -1

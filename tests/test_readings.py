@@ -137,13 +137,22 @@ def test_a_parts_drawing_is_the_faces_own():
 
 
 def test_a_trail_of_e_is_a_dash_not_pursed_lips():
-    """ε is pursed lips inside a face, ( ˘ε˘); several run off from a face as dust, εεεεεヾ(*´ー`)ノ: a dash (26 faces
-    were "puckered lips (ε)" until session 33)."""
-    for text in ("εεεεεヾ(*´ー`)ノ", "εε(・_・)ゞオッス!", "εεε≡≡≡≡┃ ﾟ ━ ﾟ┃ﾉ◇ﾎﾟｽﾄﾏﾝ♪"):
+    """ε is pursed lips inside a face, ( ˘ε˘); beside more dust or speed lines it is a face running off, εεεεεヾ(*´ー`)ノ,
+    ε≡≡≡へ: a dash (faces running off were "puckered lips (ε)" until session 33)."""
+    for text in ("εεεεεヾ(*´ー`)ノ", "εε(・_・)ゞオッス!", "εεε≡≡≡≡┃ ﾟ ━ ﾟ┃ﾉ◇ﾎﾟｽﾄﾏﾝ♪", "ダーッシュ！！ε≡≡≡へ(*-_ -)ノ"):
         parts = GLOSSARY.read(text).parts
         assert "dash" in parts and "pout" not in parts, (text, parts)
     assert "pout" in GLOSSARY.read("( ˘ε˘)").parts
     assert {"dash", "pout"} <= set(GLOSSARY.read("フウーεε=( ~ε~ )y-゜゜゜").parts)  # the dust, and the lips blowing smoke
+
+
+def test_a_note_shows_no_part_that_is_the_face_it_shows(client, db):
+    """"Drawn as (￣▽￣), with a smug, knowing grin", not "…grin (￣▽￣)"; "Drawn as (_ _), with a deep bow", not
+    "…bow (m(_ _)m)": a part drawn as the face the note shows, or holding it, is named without its drawing."""
+    for text, drawn in (("(￣▽￣)", "￣▽￣"), ("m(_ _)m", "(_ _)")):
+        (entry_id,) = db.execute("SELECT id FROM entries WHERE text = ?", (text,)).fetchone()
+        note = items(client, f"/api/v1/kaomojis/{entry_id}", locale="en")["note"]
+        assert note.count(drawn) == 1, note
 
 
 def test_every_drawing_a_note_shows_is_drawn_by_its_face(db):

@@ -129,8 +129,8 @@ PARTY_POPPER, BOUQUET, FLOWERS = "party-popper", "bouquet", "花"
 BANG = re.compile(r"\s*(?:[PpＰｐ][AaOoＡａＯｏ][NnＮｎ]|ﾊﾟﾝ|ﾎﾟﾝ|パン|ポン|パーン|ﾊﾟｰﾝ)")
 # 凸 in a face that says it presses a button (ﾎﾟﾁ, ぽちっとな) is the button, not a raised middle finger: ﾎﾟﾁ…(｀･ω･´)ﾉ凸.
 MIDDLE_FINGER, BUTTON, PRESSING = "middle-finger", "button", "pressing-a-button"
-# ε is pursed lips inside a face, and a trail of dust where several run off from it (εεεεεヾ(*´ー`)ノ, εε=): a dash.
-POUT, DASH, DUST = "pout", "dash", "ε"
+# ε is pursed lips inside a face, and a trail of dust beside more dust or speed lines (εεεεεヾ(*´ー`)ノ, ε≡≡≡へ): a dash.
+POUT, DASH, DUST = "pout", "dash", "ε≡＝=三"
 WEAPON_PARTS = frozenset({"gun", "knife", "spear", "shuriken"})
 # Two faces glaring at each other along dotted lines of sight, the star where they meet: ) ・・・☆・・・( , whatever
 # closes the face or its arms (⊃ ・・・☆・・・⊂, ∪ ・・・☆・・・∪, ∋, >, |, 州).
@@ -656,7 +656,7 @@ class Glossary:
                 part_id = RIVAL_SPARKS
             elif part_id in SPARKLE_PARTS and wields:
                 part_id = GLINT
-            elif part_id == POUT and DUST in (text[start - 1:start], text[end:end + 1]):
+            elif part_id == POUT and text[start:end] == "ε" and any(ch and ch in DUST for ch in (text[start - 1:start], text[end:end + 1])):
                 part_id = DASH
             elif part_id == MIDDLE_FINGER and any(row.get("name") == PRESSING for row in said):
                 part_id = BUTTON
